@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/types';
+import type { BackgroundTasks } from './lib/background';
+import type { AccessTokens } from './plugins/auth';
+import type { Mailer } from './plugins/mail';
+
+/** What services need from the running app; built once in app.ts. */
+export interface AppContext {
+  db: Kysely<Database>;
+  config: Config;
+  accessTokens: AccessTokens;
+  mailer: Mailer;
+  background: BackgroundTasks;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,226 @@
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Role } from '../../src/shared/roles';
+
+/** Timestamps are ISO-8601 UTC strings; booleans are 0/1 on both databases. */
+type Timestamp = string;
+type Flag = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  role: Role;
+  username: string;
+  /** username folded for uniqueness and login lookups */
+  username_key: string;
+  email: string;
+  email_key: string;
+  password_hash: string;
+  name: string;
+  surname: string;
+  patronymic: string;
+  inform_about_exam_completion: Generated<Flag>;
+  search: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  family: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  replaced_by_id: number | null;
+}
+
+export interface LoginEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  address: string | null;
+  created_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username_key: string;
+  address: string;
+  created_at: Timestamp;
+}
+
+export interface RecoveryAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  delivered_at: Timestamp | null;
+  completed_at: Timestamp | null;
+}
+
+export type LinkStatus = 'pending' | 'accepted';
+
+export interface TeacherStudentsTable {
+  id: Generated<number>;
+  teacher_id: number;
+  student_id: number;
+  status: LinkStatus;
+  created_at: Timestamp;
+  accepted_at: Timestamp | null;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  teacher_id: number;
+  name: string;
+  search: string;
+  mime: string;
+  size: number;
+  storage_key: string;
+  created_at: Timestamp;
+}
+
+export type TaskType = 'TEXT_TASK' | 'AUDIO_TASK';
+
+export interface TasksTable {
+  id: Generated<number>;
+  teacher_id: number;
+  name: string;
+  search: string;
+  text: string;
+  type: TaskType;
+  duration: number;
+  preparation_duration: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TaskFilesTable {
+  task_id: number;
+  file_id: number;
+  position: number;
+}
+
+export interface VariantsTable {
+  id: Generated<number>;
+  teacher_id: number;
+  name: string;
+  search: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VariantTasksTable {
+  id: Generated<number>;
+  variant_id: number;
+  task_id: number;
+  sequence_number: number;
+}
+
+export interface ExamsTable {
+  id: Generated<number>;
+  teacher_id: number;
+  name: string;
+  search: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ExamVariantsTable {
+  exam_id: number;
+  variant_id: number;
+  position: number;
+}
+
+export interface ExamStudentsTable {
+  exam_id: number;
+  student_id: number;
+}
+
+export interface ExamSessionsTable {
+  id: Generated<number>;
+  exam_id: number;
+  student_id: number;
+  variant_id: number | null;
+  started_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface RecordingsTable {
+  id: Generated<number>;
+  client_id: string;
+  exam_id: number;
+  student_id: number;
+  session_id: number | null;
+  variant_id: number | null;
+  name: string;
+  search: string;
+  mime: string;
+  size: number;
+  duration: number;
+  /** JSON array of seconds */
+  task_starts: Generated<string>;
+  /** JSON array of normalised peaks, or null when the device sent none */
+  peaks: string | null;
+  storage_key: string;
+  checked: Generated<Flag>;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  recording_id: number;
+  author_id: number;
+  start_seconds: number;
+  end_seconds: number;
+  text: string;
+  client_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MailQueueTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  login_events: LoginEventsTable;
+  login_failures: LoginFailuresTable;
+  recovery_attempts: RecoveryAttemptsTable;
+  teacher_students: TeacherStudentsTable;
+  files: FilesTable;
+  tasks: TasksTable;
+  task_files: TaskFilesTable;
+  variants: VariantsTable;
+  variant_tasks: VariantTasksTable;
+  exams: ExamsTable;
+  exam_variants: ExamVariantsTable;
+  exam_students: ExamStudentsTable;
+  exam_sessions: ExamSessionsTable;
+  recordings: RecordingsTable;
+  comments: CommentsTable;
+  mail_queue: MailQueueTable;
+  app_settings: AppSettingsTable;
+}
+
+/** What a repository takes first: the database or a transaction on it. */
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_TEXT } from '../../src/shared/messages';
+import { HttpError } from './http-error';
+
+const FIELD_LABELS: Record<string, string> = {
+  username: 'Логин',
+  email: 'Почта',
+  password: 'Пароль',
+  name: 'Название',
+  surname: 'Фамилия',
+  patronymic: 'Отчество',
+  role: 'Роль',
+};
+
+function validationMessage(issues: Array<{ instancePath: string; message?: string }>): string {
+  const parts = issues.map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const message = issue.message ?? ERROR_TEXT.badRequest;
+    if (!field) return message;
+    const label = FIELD_LABELS[field] ?? field;
+    // Messages of our schemas name their field already ("Логин: …", "Пароль должен …").
+    const labelled = message.startsWith(label) || /^[А-ЯЁ][^:]{0,30}:/.test(message);
+    return labelled ? message : `${label}: ${message}`;
+  });
+  return [...new Set(parts)].join('; ');
+}
+
+/** Every failure answers in DESIGN.md §4's shapes, in Russian; internals never leave the server. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ message: validationMessage(error.validation) });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send({ message: ERROR_TEXT.unsupportedMediaType });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_FILES_LIMIT':
+      case 'FST_PARTS_LIMIT':
+        return reply.code(413).send({ message: ERROR_TEXT.payloadTooLarge });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return reply.code(400).send({ message: ERROR_TEXT.malformedJson });
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return reply.code(415).send({ message: ERROR_TEXT.unsupportedMediaType });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 400 && error instanceof SyntaxError) {
+      return reply.code(400).send({ message: ERROR_TEXT.malformedJson });
+    }
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: error.code, status }, 'client error');
+      return reply
+        .code(status)
+        .send({ message: status === 413 ? ERROR_TEXT.payloadTooLarge : ERROR_TEXT.badRequest });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: ERROR_TEXT.internal });
+  });
+}

@@ -1,0 +1,42 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { describeDatabase } from './db/connect';
+
+const started = performance.now();
+const config = loadConfig();
+const app = await buildApp(config, {
+  onAdminCreated: (username, password) => {
+    // Printed once to the console, never to the log: it is a secret.
+    process.stdout.write(
+      `\n  Создана учетная запись администратора: ${username} / ${password}\n  Сохраните пароль: он больше не будет показан.\n\n`,
+    );
+  },
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  {
+    database: describeDatabase(config),
+    dataDir: config.dataDir,
+    startupMs: Math.round(performance.now() - started),
+  },
+  `Устно is ready at ${config.publicUrl}`,
+);

@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { hashPassword } from '../../lib/passwords';
+import { randomToken } from '../../lib/secrets';
+import { nowIso } from '../../lib/time';
+import { findUserByUsername, updateUser } from '../users/repository';
+import { createAccount } from '../users/service';
+
+export interface AdminBootstrapOptions {
+  username: string | undefined;
+  password: string | undefined;
+}
+
+/**
+ * ADMIN_USERNAME/ADMIN_PASSWORD ensure that admin (its password set to the given one); with
+ * neither and no admin at all, an `admin` account is created and its password returned once.
+ */
+export async function ensureAdmin(
+  db: Kysely<Database>,
+  opts: AdminBootstrapOptions,
+): Promise<{ username: string; generatedPassword: string } | null> {
+  if (opts.username && opts.password) {
+    const existing = await findUserByUsername(db, opts.username);
+    if (existing && existing.role !== 'ADMIN') {
+      throw new Error(`ADMIN_USERNAME ${opts.username} belongs to a non-admin account`);
+    }
+    if (existing) {
+      await updateUser(db, existing.id, {
+        password_hash: await hashPassword(opts.password),
+        updated_at: nowIso(),
+      });
+    } else {
+      await createAdmin(db, opts.username, opts.password);
+    }
+    return null;
+  }
+  if (opts.username || opts.password) {
+    throw new Error('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  const anyAdmin = await db.selectFrom('users').select('id').where('role', '=', 'ADMIN').executeTakeFirst();
+  if (anyAdmin) return null;
+  const generatedPassword = randomToken(12);
+  await createAdmin(db, 'admin', generatedPassword);
+  return { username: 'admin', generatedPassword };
+}
+
+async function createAdmin(db: Kysely<Database>, username: string, password: string): Promise<void> {
+  await createAccount(db, 'ADMIN', {
+    username,
+    password,
+    email: `${username.toLowerCase()}@admin.invalid`,
+    name: 'Администратор',
+    surname: 'Администратор',
+    patronymic: '',
+  });
+}

@@ -1,0 +1,127 @@
+import type { Role } from '../../../src/shared/roles';
+import { foldSearchText, searchColumn } from '../../../src/shared/search-text';
+import type { Db, NewUser, User } from '../../db/types';
+import { searchMatches } from '../../lib/paging';
+
+export interface ProfileFields {
+  username: string;
+  email: string;
+  name: string;
+  surname: string;
+  patronymic: string;
+}
+
+export const usernameKey = (username: string) => foldSearchText(username.trim());
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** The columns derived from the profile: lookup keys and the search text the lists show. */
+export function profileColumns(p: ProfileFields) {
+  return {
+    username: p.username,
+    username_key: usernameKey(p.username),
+    email: p.email,
+    email_key: emailKey(p.email),
+    name: p.name,
+    surname: p.surname,
+    patronymic: p.patronymic,
+    search: searchColumn(p.surname, p.name, p.patronymic, p.username),
+  };
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<User> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByIdAndRole(db: Db, id: number, role: Role): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('role', '=', role).executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username_key', '=', usernameKey(username))
+    .executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email_key', '=', emailKey(email)).executeTakeFirst();
+}
+
+/** Which of username and e-mail another account already holds. */
+export async function findTakenFields(
+  db: Db,
+  fields: { username: string; email: string },
+  exceptUserId?: number,
+): Promise<{ username: boolean; email: boolean }> {
+  let q = db
+    .selectFrom('users')
+    .select(['username_key', 'email_key'])
+    .where((eb) =>
+      eb.or([
+        eb('username_key', '=', usernameKey(fields.username)),
+        eb('email_key', '=', emailKey(fields.email)),
+      ]),
+    );
+  if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
+  const rows = await q.execute();
+  return {
+    username: rows.some((r) => r.username_key === usernameKey(fields.username)),
+    email: rows.some((r) => r.email_key === emailKey(fields.email)),
+  };
+}
+
+export async function updateUser(db: Db, id: number, changes: Partial<NewUser>): Promise<User | undefined> {
+  return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function countUsers(db: Db, role?: Role): Promise<number> {
+  let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (role) q = q.where('role', '=', role);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countUsersMatching(db: Db, role: Role, search: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', role)
+    .where(searchMatches('search', search))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listUsersMatching(
+  db: Db,
+  role: Role,
+  search: string,
+  limit: number,
+  offset: number,
+): Promise<User[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('role', '=', role)
+    .where(searchMatches('search', search))
+    .orderBy('search')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export function toUserDto(u: User) {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    name: u.name,
+    surname: u.surname,
+    patronymic: u.patronymic,
+  };
+}

@@ -1,0 +1,12 @@
+/**
+ * Folds text for case-insensitive search the same way on every database: lower case
+ * (Unicode-aware, unlike SQLite's LOWER) with ё folded to е.
+ */
+export function foldSearchText(text: string): string {
+  return text.toLocaleLowerCase('ru-RU').replace(/ё/g, 'е').normalize('NFC');
+}
+
+/** The stored search column: the shown fields, folded and joined. */
+export function searchColumn(...parts: Array<string | null | undefined>): string {
+  return foldSearchText(parts.filter((p) => p).join(' '));
+}

@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../../server/app';
+import { loadConfig, type Config } from '../../../server/config';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const ADMIN = { username: 'admin', password: 'admin-password' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database per app, dropped afterwards, so test files run in parallel. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL as string;
+  const name = `ustno_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ustno-test-'));
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, 'no-static'),
+    LOG_LEVEL: 'silent',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_URL: 'http://ustno.test',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Caller {
+  token: string;
+  refresh: string;
+  id: number;
+}
+
+let counter = 0;
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+export function userFields(overrides: Record<string, unknown> = {}) {
+  const username = uniqueName('u');
+  return {
+    username,
+    email: `${username}@example.ru`,
+    password: 'password1',
+    name: 'Иван',
+    surname: 'Петров',
+    patronymic: 'Сергеевич',
+    ...overrides,
+  };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<Caller> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/authenticate',
+    payload: { username, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  const role = await app.inject({
+    method: 'GET',
+    url: '/api/auth/role',
+    headers: { authorization: `Bearer ${body.access_token}` },
+  });
+  const payload = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url').toString());
+  if (role.statusCode !== 200) throw new Error('role check failed');
+  return { token: body.access_token, refresh: body.refresh_token, id: Number(payload.sub) };
+}
+
+export async function loginAdmin(app: FastifyInstance): Promise<Caller> {
+  return login(app, ADMIN.username, ADMIN.password);
+}
+
+/** Registers an account of the role through the public API and logs it in. */
+export async function registerAndLogin(
+  app: FastifyInstance,
+  role: 'teacher' | 'student',
+  overrides: Record<string, unknown> = {},
+): Promise<Caller & { fields: ReturnType<typeof userFields> }> {
+  const fields = userFields(overrides);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/auth/register/${role}`,
+    payload: { ...fields, role: role === 'teacher' ? 'ROLE_TEACHER' : 'ROLE_STUDENT' },
+  });
+  if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { ...(await login(app, fields.username, fields.password)), fields };
+}
+
+/** app.inject with the caller's bearer token. */
+export function as(app: FastifyInstance, caller: { token: string } | null) {
+  return (opts: InjectOptions) =>
+    app.inject({
+      ...opts,
+      headers: { ...(opts.headers ?? {}), ...(caller ? { authorization: `Bearer ${caller.token}` } : {}) },
+    });
+}
