@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_TEXT } from '../../src/shared/messages';
-import { HttpError } from './http-error';
+import { badRequest, HttpError } from './http-error';
+import { containsNul } from './input-guard';
 
 const FIELD_LABELS: Record<string, string> = {
   username: 'Логин',
@@ -13,9 +14,13 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Роль',
 };
 
-function validationMessage(issues: Array<{ instancePath: string; message?: string }>): string {
+function validationMessage(
+  issues: Array<{ instancePath: string; keyword?: string; message?: string }>,
+): string {
   const parts = issues.map((issue) => {
     const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    // A body or query that is not an object at all: zod's text would name JS types.
+    if (!field && issue.keyword === 'invalid_type') return ERROR_TEXT.badRequest;
     const message = issue.message ?? ERROR_TEXT.badRequest;
     if (!field) return message;
     const label = FIELD_LABELS[field] ?? field;
@@ -28,6 +33,12 @@ function validationMessage(issues: Array<{ instancePath: string; message?: strin
 
 /** Every failure answers in DESIGN.md §4's shapes, in Russian; internals never leave the server. */
 export function installErrorHandling(app: FastifyInstance): void {
+  // Before any route's schema runs: text no database column may hold is invalid input, not a 500.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw badRequest();
+    }
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.body);

@@ -36,8 +36,13 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+/** The HS256 key of access tokens: the SHA-256 of the configured or generated secret. */
+export function accessTokenKey(secret: string): Uint8Array {
+  return crypto.createHash('sha256').update(secret).digest();
+}
+
 export function createAccessTokens(secret: string): AccessTokens {
-  const key = crypto.createHash('sha256').update(secret).digest();
+  const key = accessTokenKey(secret);
   return {
     async sign(user) {
       return new SignJWT({ role: user.role })

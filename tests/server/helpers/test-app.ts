@@ -48,8 +48,21 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ustno-test-'));
+export interface TestAppOptions {
+  /**
+   * Build on this existing folder instead of a fresh one (to rebuild an app on the same data);
+   * the caller owns it, so close() leaves it in place.
+   */
+  dataDir?: string;
+}
+
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ustno-test-')));
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -70,7 +83,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     async close() {
       await app.close();
       await pgDb?.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,14 @@
+/**
+ * Whether a parsed request part holds U+0000 in a key or a string. PostgreSQL cannot store it in
+ * text (SQLite would), so it is refused up front and both databases answer alike.
+ */
+export function containsNul(value: unknown, seen: WeakSet<object> = new WeakSet()): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null || seen.has(value)) return false;
+  seen.add(value);
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, seen));
+  // Parsed JSON and query strings are plain objects; streams and buffers (multipart) are not text.
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, seen));
+}

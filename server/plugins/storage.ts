@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** The source outgrew the byte cap of `put`; the partial object is already gone. */
+export class StorageLimitError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`object larger than ${maxBytes} bytes`);
+  }
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
+/** Inclusive byte range, as HTTP ranges count. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where uploaded media lives. Keys are generated here and never derive from user input, so an
+ * implementation may map them straight to paths or object names (local folder now, S3 later).
+ */
+export interface Storage {
+  /**
+   * Streams `source` to a new object under a generated key. More than `maxBytes` aborts the
+   * write, deletes what was written and throws StorageLimitError; the caller then owns the rest
+   * of its source (drain it). Any other failure also leaves no object behind.
+   */
+  put(
+    source: AsyncIterable<Uint8Array>,
+    options: { prefix: StoragePrefix; maxBytes: number; contentType: string },
+  ): Promise<StoredObject>;
+  /** The object's content, or the given inclusive range of it. */
+  read(key: string, range?: ByteRange): Readable;
+  /** Size of the object, or null when it does not exist. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Removes the object; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export type StoragePrefix = 'files' | 'recordings';
+
+const KEY_PATTERN = /^(files|recordings)\/[0-9a-f]{2}\/[0-9a-f-]{36}$/;
+
+function assertKey(key: string): void {
+  // Keys only ever come from put(); anything else is a bug or tampering, never a path to follow.
+  if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
+}
+
+/** Objects as files under `root`, two-level fan-out so no folder grows huge. */
+export function createLocalStorage(root: string): Storage {
+  const fullPath = (key: string) => {
+    assertKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+
+  return {
+    async put(source, { prefix, maxBytes }) {
+      const id = crypto.randomUUID();
+      const key = `${prefix}/${id.slice(0, 2)}/${id}`;
+      const target = fullPath(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const handle = await fsp.open(target, 'wx');
+      let size = 0;
+      let ok = false;
+      try {
+        for await (const chunk of source) {
+          size += chunk.byteLength;
+          // Stop before writing the chunk that crosses the cap: nothing past it touches the disk.
+          if (size > maxBytes) throw new StorageLimitError(maxBytes);
+          await handle.write(chunk);
+        }
+        ok = true;
+      } finally {
+        await handle.close();
+        if (!ok) await fsp.rm(target, { force: true });
+      }
+      return { key, size };
+    },
+
+    read(key, range) {
+      return fs.createReadStream(fullPath(key), range ? { start: range.start, end: range.end } : {});
+    },
+
+    async stat(key) {
+      try {
+        const s = await fsp.stat(fullPath(key));
+        return s.isFile() ? { size: s.size } : null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+
+    async delete(key) {
+      await fsp.rm(fullPath(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { Outlet } from '@tanstack/react-router';
+import { NavBar, type NavItem } from './nav-bar';
+
+export function RoleLayout({ items, profileTo }: { items: NavItem[]; profileTo: string }) {
+  return (
+    <>
+      <NavBar items={items} profileTo={profileTo} />
+      <Outlet />
+    </>
+  );
+}

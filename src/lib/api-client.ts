@@ -1,0 +1,84 @@
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import type { z } from 'zod';
+import { tokensSchema } from '../shared/contract/auth';
+import { tokenStore } from './tokens';
+
+export interface ApiOptions<S extends z.ZodType | undefined = undefined> extends Omit<
+  FetchOptions<'json'>,
+  'responseType'
+> {
+  /** Parses the answer with the contract schema. */
+  schema?: S;
+}
+
+type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+let refreshing: Promise<void> | null = null;
+
+async function rotateTokens(): Promise<void> {
+  const before = tokenStore.refresh();
+  if (!before) throw new FetchError('no refresh token');
+  const run = async () => {
+    // Another tab may have rotated the token while this one waited for the lock.
+    const current = tokenStore.refresh();
+    if (current && current !== before) return;
+    if (!current) throw new FetchError('no refresh token');
+    const tokens = await ofetch('/api/auth/refresh-token', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${current}` },
+      retry: 0,
+    });
+    tokenStore.set(tokensSchema.parse(tokens));
+  };
+  // One rotation at a time across tabs: a refresh token presented twice revokes the session.
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    await navigator.locks.request('ustno-token-refresh', run);
+  } else {
+    await run();
+  }
+}
+
+/** Refreshes the tokens once for all requests that got a 401 at the same time. */
+export function refreshTokens(): Promise<void> {
+  refreshing ??= rotateTokens().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function withBearer(headers: FetchOptions['headers']): Headers {
+  const h = new Headers(headers as HeadersInit | undefined);
+  const token = tokenStore.access();
+  if (token) h.set('authorization', `Bearer ${token}`);
+  return h;
+}
+
+/**
+ * Calls the API with the stored bearer. A 401 refreshes the tokens once and retries the request
+ * once with the new access token; a failed refresh passes its error on.
+ */
+export async function api<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: ApiOptions<S> = {},
+): Promise<Result<S>> {
+  const { schema, ...rest } = options;
+  const send = () => ofetch(path, { ...rest, retry: 0, headers: withBearer(rest.headers) });
+  let data: unknown;
+  try {
+    data = await send();
+  } catch (error) {
+    if (!(error instanceof FetchError) || error.status !== 401 || !tokenStore.refresh()) throw error;
+    await refreshTokens();
+    data = await send();
+  }
+  return (schema ? schema.parse(data) : data) as Result<S>;
+}
+
+/** True when the request got no answer at all (offline, DNS, refused, aborted). */
+export function isNoResponse(error: unknown): boolean {
+  return error instanceof FetchError && error.response === undefined;
+}
+
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof FetchError ? error.status : undefined;
+}

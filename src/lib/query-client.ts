@@ -1,0 +1,48 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+import { errorStatus } from './api-client';
+import { localDb } from './local-db';
+
+const DAY = 24 * 60 * 60 * 1000;
+export const QUERY_CACHE_MAX_AGE = 30 * DAY;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Show what was last seen (from the persisted cache), then refresh when possible.
+        networkMode: 'offlineFirst',
+        staleTime: 15_000,
+        gcTime: QUERY_CACHE_MAX_AGE,
+        retry: (count, error) => {
+          const status = errorStatus(error);
+          return (status === undefined || status >= 500) && count < 2;
+        },
+      },
+      mutations: { networkMode: 'always', retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+/** The query cache kept in Dexie, so every screen opens with its last data, offline too. */
+export const queryPersister = createAsyncStoragePersister({
+  key: 'query-cache',
+  throttleTime: 1000,
+  storage: {
+    getItem: async (key) => (await localDb.kv.get(key))?.value ?? null,
+    setItem: async (key, value) => {
+      await localDb.kv.put({ key, value });
+    },
+    removeItem: async (key) => {
+      await localDb.kv.delete(key);
+    },
+  },
+});
+
+/** Forgets every cached answer (another user may log in next on this device). */
+export async function clearQueryCache(): Promise<void> {
+  queryClient.clear();
+  await queryPersister.removeClient();
+}

@@ -1,0 +1,18 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Providers } from './app/providers';
+import { router } from './app/router';
+import { UpdatePrompt } from './app/update-prompt';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <UpdatePrompt />
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+// Any unknown path goes to /login (SPEC.md §2, route table).
+export const Route = createFileRoute('/$')({
+  beforeLoad: () => {
+    throw redirect({ to: '/login', replace: true });
+  },
+});

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RoleLayout } from '../../components/layout/role-layout';
+import { requireRole } from '../../lib/route-guard';
+
+const NAV = [
+  { label: 'Экзамены', to: '/teacher/exams' },
+  { label: 'Варианты', to: '/teacher/variants' },
+  { label: 'Задания', to: '/teacher/tasks' },
+  { label: 'Ученики', to: '/teacher/students' },
+  { label: 'Файлы', to: '/teacher/files' },
+  { label: 'Выйти', to: '/login' },
+];
+
+export const Route = createFileRoute('/teacher')({
+  beforeLoad: () => requireRole(['TEACHER']),
+  component: () => <RoleLayout items={NAV} profileTo="/teacher/profile" />,
+});
