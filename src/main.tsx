@@ -3,10 +3,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { startSync } from './app/sync';
 import { UpdatePrompt } from './app/update-prompt';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
+
+startSync();
 
 createRoot(root).render(
   <StrictMode>

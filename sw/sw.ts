@@ -18,3 +18,14 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 clientsClaim();
+
+// Background Sync: the network is back; the open app drains its outbox (it holds the session).
+self.addEventListener('sync', (event: Event) => {
+  const e = event as ExtendableEvent & { tag?: string };
+  if (e.tag !== 'ustno-outbox') return;
+  e.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: 'outbox-sync' });
+    }),
+  );
+});

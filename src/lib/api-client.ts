@@ -74,11 +74,14 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   return (schema ? schema.parse(data) : data) as Result<S>;
 }
 
-/** True when the request got no answer at all (offline, DNS, refused, aborted). */
-export function isNoResponse(error: unknown): boolean {
-  return error instanceof FetchError && error.response === undefined;
+/** The HTTP status of a failed call (API client or upload); undefined when none came. */
+export function errorStatus(error: unknown): number | undefined {
+  if (error instanceof FetchError) return error.response ? error.status : undefined;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
 }
 
-export function errorStatus(error: unknown): number | undefined {
-  return error instanceof FetchError ? error.status : undefined;
+/** True when the request got no answer at all (offline, DNS, refused, aborted). */
+export function isNoResponse(error: unknown): boolean {
+  return errorStatus(error) === undefined;
 }

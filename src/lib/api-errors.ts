@@ -1,13 +1,13 @@
-import { FetchError } from 'ofetch';
 import { ERROR_TEXT } from '../shared/messages';
+import { errorStatus } from './api-client';
 
 /**
  * SPEC.md §8, everywhere but registration and login: no answer → 'Что-то пошло не так'; an
  * `errors` list → one text each; else the `message`; else 'Что-то пошло не так'.
  */
 export function errorTexts(error: unknown): string[] {
-  if (!(error instanceof FetchError) || error.response === undefined) return [ERROR_TEXT.generic];
-  const body: unknown = error.data;
+  if (errorStatus(error) === undefined) return [ERROR_TEXT.generic];
+  const body: unknown = (error as { data?: unknown }).data;
   if (body && typeof body === 'object') {
     const { errors, message } = body as { errors?: unknown; message?: unknown };
     if (Array.isArray(errors)) {

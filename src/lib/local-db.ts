@@ -5,16 +5,69 @@ export interface KeyValue {
   value: string;
 }
 
-/**
- * The device's own database: the persisted query cache now; the recording chunks and the
- * outbox of the sync engine join it as new versions.
- */
+export type LocalRecordingStatus = 'recording' | 'queued';
+
+/** A recording made on this device, kept until the server confirmed it. */
+export interface LocalRecording {
+  clientId: string;
+  examId: number;
+  examName: string;
+  variantId: number;
+  sessionId: number | null;
+  mime: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Seconds of audio recorded so far (MediaRecorder's WebM carries no duration). */
+  duration: number;
+  /** Seconds into the recording at which each task's speaking phase began. */
+  taskStarts: number[];
+  status: LocalRecordingStatus;
+}
+
+/** One timeslice of a recording, written as it arrives, with the peaks measured meanwhile. */
+export interface RecordingChunk {
+  id?: number;
+  clientId: string;
+  seq: number;
+  blob: Blob;
+  peaks: number[];
+}
+
+export type OutboxKind = 'recording' | 'comment';
+
+/** Work waiting for the server; replayed in order by the sync engine, removed once confirmed. */
+export interface OutboxItem {
+  id?: number;
+  /** Unique per piece of work, e.g. `recording:<clientId>`; a second enqueue is ignored. */
+  key: string;
+  kind: OutboxKind;
+  payload: unknown;
+  /** Shown in the pending indicator. */
+  label: string;
+  createdAt: string;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  /** The server refused it for good (a 4xx): kept and shown, skipped until retried by hand. */
+  blocked: boolean;
+}
+
+/** The device's own database: query cache, recordings in progress and the outbox. */
 export class LocalDb extends Dexie {
   kv!: EntityTable<KeyValue, 'key'>;
+  recordings!: EntityTable<LocalRecording, 'clientId'>;
+  chunks!: EntityTable<RecordingChunk, 'id'>;
+  outbox!: EntityTable<OutboxItem, 'id'>;
 
   constructor(name = 'ustno') {
     super(name);
     this.version(1).stores({ kv: 'key' });
+    this.version(2).stores({
+      kv: 'key',
+      recordings: 'clientId, status',
+      chunks: '++id, [clientId+seq]',
+      outbox: '++id, &key, kind',
+    });
   }
 }
 

@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { createLink, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 
 const LinkButton = createLink(Button);
 const LinkIconButton = createLink(IconButton);
@@ -20,7 +21,15 @@ export function isNavItemActive(pathname: string, to: string): boolean {
   return to !== '/' && (pathname === to || pathname.startsWith(to.endsWith('/') ? to : `${to}/`));
 }
 
-export function NavBar({ items, profileTo }: { items: NavItem[]; profileTo: string }) {
+export function NavBar({
+  items,
+  profileTo,
+  extra,
+}: {
+  items: NavItem[];
+  profileTo: string;
+  extra?: ReactNode;
+}) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <AppBar position="sticky" color="primary" elevation={1}>
@@ -53,6 +62,7 @@ export function NavBar({ items, profileTo }: { items: NavItem[]; profileTo: stri
             );
           })}
         </Box>
+        {extra}
         <LinkIconButton to={profileTo} color="inherit" aria-label="Профиль">
           <AccountCircle />
         </LinkIconButton>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type AuthenticateBody, loginResponseSchema } from '../../../shared/contract/auth';
 import { api } from '../../../lib/api-client';
+import { syncEngine } from '../../../lib/outbox';
 import { clearQueryCache } from '../../../lib/query-client';
 import { tokenStore } from '../../../lib/tokens';
 
@@ -9,6 +10,8 @@ export async function authenticate(body: AuthenticateBody) {
   await clearQueryCache();
   tokenStore.set(result);
   tokenStore.setLastRole(result.role);
+  // Recordings that waited for a login go out now.
+  syncEngine.resume();
   return result;
 }
 

@@ -1,0 +1,32 @@
+import { DEFAULT_LIST_PAGE_SIZE } from '../../shared/pager';
+import type { PagedResult } from './paged-list';
+
+/** A page of any list, whatever key the server gave its array. */
+export interface Paged<T> {
+  page: number;
+  pages: number;
+  items: T[];
+}
+
+/** The paging part of a list request (zero-based page). */
+export interface PageParams {
+  page: number;
+  pageSize: number;
+}
+
+/** What PagedList needs from a list query's state. */
+export function toPagedResult<T>(query: {
+  data: Paged<T> | undefined;
+  isPending: boolean;
+  isError: boolean;
+}): PagedResult<T> {
+  return {
+    items: query.data?.items,
+    pages: query.data?.pages,
+    isPending: query.isPending,
+    isError: query.isError,
+  };
+}
+
+/** The first page at the default size: what a list shows before the user touches it. */
+export const FIRST_PAGE: PageParams = { page: 0, pageSize: DEFAULT_LIST_PAGE_SIZE };

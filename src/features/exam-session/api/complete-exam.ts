@@ -1,0 +1,56 @@
+import { recordingStore, syncEngine } from '../../../lib/outbox';
+import type { OutboxHandler } from '../../../lib/sync-engine';
+import { uploadForm } from '../../../lib/upload';
+
+export const COMPLETE_EXAM_URL = '/api/student/exam/complete';
+
+export const recordingOutboxKey = (clientId: string) => `recording:${clientId}`;
+
+/** Puts a finished (or recovered) recording into the outbox; it is sent when the network allows. */
+export async function enqueueRecording(clientId: string, label: string): Promise<void> {
+  await syncEngine.enqueue({
+    key: recordingOutboxKey(clientId),
+    kind: 'recording',
+    payload: { clientId },
+    label,
+  });
+  await recordingStore.markQueued(clientId);
+}
+
+function extensionOf(mime: string): string {
+  return mime.startsWith('audio/mp4') ? 'm4a' : 'webm';
+}
+
+/**
+ * Sends one recording with its duration, task starts and peaks (fields before the file, as
+ * the server streams the file). The device copy is removed only after the server confirmed it;
+ * a repeat is harmless, the server stores one recording per clientId.
+ */
+export const uploadRecording: OutboxHandler = async (item, onProgress) => {
+  const { clientId } = item.payload as { clientId: string };
+  const assembled = await recordingStore.assemble(clientId);
+  if (!assembled) return; // confirmed earlier; only the outbox entry was left
+  const { recording, blob, peaks } = assembled;
+  if (blob.size === 0) {
+    await recordingStore.remove(clientId);
+    return;
+  }
+  await uploadForm(
+    COMPLETE_EXAM_URL,
+    () => {
+      const form = new FormData();
+      form.append('clientId', recording.clientId);
+      form.append('examID', String(recording.examId));
+      form.append('variantID', String(recording.variantId));
+      if (recording.sessionId !== null) form.append('sessionID', String(recording.sessionId));
+      form.append('mime', recording.mime);
+      form.append('duration', String(Math.max(recording.duration, 0.1)));
+      form.append('taskStarts', JSON.stringify(recording.taskStarts));
+      form.append('peaks', JSON.stringify(peaks));
+      form.append('audio', blob, `${recording.clientId}.${extensionOf(recording.mime)}`);
+      return form;
+    },
+    onProgress,
+  );
+  await recordingStore.remove(clientId);
+};

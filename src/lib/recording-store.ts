@@ -1,0 +1,99 @@
+import type { LocalDb, LocalRecording } from './local-db';
+
+export interface NewRecording {
+  clientId: string;
+  examId: number;
+  examName: string;
+  variantId: number;
+  sessionId: number | null;
+  mime: string;
+}
+
+/** Recordings and their chunks in the device database; each write is durable on its own. */
+export class RecordingStore {
+  constructor(private readonly db: LocalDb) {}
+
+  async create(rec: NewRecording): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db.recordings.add({
+      ...rec,
+      createdAt: now,
+      updatedAt: now,
+      duration: 0,
+      taskStarts: [],
+      status: 'recording',
+    });
+  }
+
+  /** Adds one chunk and the running duration and task starts, in one transaction. */
+  async appendChunk(
+    clientId: string,
+    chunk: { seq: number; blob: Blob; peaks: number[] },
+    progress: { duration: number; taskStarts: number[] },
+  ): Promise<void> {
+    await this.db.transaction('rw', this.db.chunks, this.db.recordings, async () => {
+      await this.db.chunks.add({ clientId, ...chunk });
+      await this.db.recordings.update(clientId, {
+        duration: progress.duration,
+        taskStarts: progress.taskStarts,
+        updatedAt: new Date().toISOString(),
+      });
+    });
+  }
+
+  async updateProgress(
+    clientId: string,
+    progress: { duration: number; taskStarts: number[] },
+  ): Promise<void> {
+    await this.db.recordings.update(clientId, { ...progress, updatedAt: new Date().toISOString() });
+  }
+
+  get(clientId: string): Promise<LocalRecording | undefined> {
+    return this.db.recordings.get(clientId);
+  }
+
+  /** Recordings a crash or reload interrupted: still 'recording' and not the one running now. */
+  async unfinished(exceptClientId?: string): Promise<LocalRecording[]> {
+    const rows = await this.db.recordings.where('status').equals('recording').toArray();
+    return rows.filter((r) => r.clientId !== exceptClientId);
+  }
+
+  /** The whole recording as one Blob (chunks in order) and its peaks. */
+  async assemble(
+    clientId: string,
+  ): Promise<{ recording: LocalRecording; blob: Blob; peaks: number[] } | null> {
+    const recording = await this.db.recordings.get(clientId);
+    if (!recording) return null;
+    const chunks = await this.db.chunks
+      .where('[clientId+seq]')
+      .between([clientId, -Infinity], [clientId, Infinity])
+      .toArray();
+    const blob = new Blob(
+      chunks.map((c) => c.blob),
+      { type: recording.mime },
+    );
+    return { recording, blob, peaks: chunks.flatMap((c) => c.peaks) };
+  }
+
+  async chunkCount(clientId: string): Promise<number> {
+    return this.db.chunks
+      .where('[clientId+seq]')
+      .between([clientId, -Infinity], [clientId, Infinity])
+      .count();
+  }
+
+  async markQueued(clientId: string): Promise<void> {
+    await this.db.recordings.update(clientId, { status: 'queued', updatedAt: new Date().toISOString() });
+  }
+
+  /** Forgets a recording the server confirmed (or one with nothing recorded). */
+  async remove(clientId: string): Promise<void> {
+    await this.db.transaction('rw', this.db.chunks, this.db.recordings, async () => {
+      await this.db.chunks
+        .where('[clientId+seq]')
+        .between([clientId, -Infinity], [clientId, Infinity])
+        .delete();
+      await this.db.recordings.delete(clientId);
+    });
+  }
+}

@@ -1,0 +1,67 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LocalDb } from '../../../src/lib/local-db';
+import { RecordingStore } from '../../../src/lib/recording-store';
+
+let db: LocalDb;
+let store: RecordingStore;
+
+const meta = {
+  clientId: 'c-1',
+  examId: 3,
+  examName: 'Экзамен',
+  variantId: 4,
+  sessionId: 5,
+  mime: 'audio/webm;codecs=opus',
+};
+
+beforeEach(async () => {
+  db = new LocalDb(`rec-${Math.random()}`);
+  store = new RecordingStore(db);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('recording store', () => {
+  it('assembles the chunks in order with their peaks and the running progress', async () => {
+    await store.create(meta);
+    await store.appendChunk(
+      'c-1',
+      { seq: 1, blob: new Blob(['BB']), peaks: [0.2] },
+      { duration: 2, taskStarts: [0] },
+    );
+    await store.appendChunk(
+      'c-1',
+      { seq: 0, blob: new Blob(['AA']), peaks: [0.1] },
+      { duration: 1, taskStarts: [0] },
+    );
+    await store.appendChunk(
+      'c-1',
+      { seq: 2, blob: new Blob(['CC']), peaks: [0.3, 0.4] },
+      { duration: 3, taskStarts: [0, 2.5] },
+    );
+    const assembled = await store.assemble('c-1');
+    expect(await assembled?.blob.text()).toBe('AABBCC');
+    expect(assembled?.blob.type).toBe('audio/webm;codecs=opus');
+    expect(assembled?.peaks).toEqual([0.1, 0.2, 0.3, 0.4]);
+    expect(assembled?.recording).toMatchObject({ duration: 3, taskStarts: [0, 2.5], status: 'recording' });
+  });
+
+  it('lists interrupted recordings until they are queued, and forgets a removed one', async () => {
+    await store.create(meta);
+    await store.create({ ...meta, clientId: 'c-2' });
+    expect((await store.unfinished('c-2')).map((r) => r.clientId)).toEqual(['c-1']);
+    await store.markQueued('c-1');
+    expect(await store.unfinished()).toHaveLength(1);
+    await store.appendChunk(
+      'c-2',
+      { seq: 0, blob: new Blob(['x']), peaks: [] },
+      { duration: 1, taskStarts: [0] },
+    );
+    await store.remove('c-2');
+    expect(await store.get('c-2')).toBeUndefined();
+    expect(await store.chunkCount('c-2')).toBe(0);
+  });
+});
