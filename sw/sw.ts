@@ -2,6 +2,10 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { RangeRequestsPlugin } from 'workbox-range-requests';
+import { CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -29,3 +33,25 @@ self.addEventListener('sync', (event: Event) => {
     }),
   );
 });
+
+// Media (task files, recordings) cache-first by id: the signature in the query string changes
+// with every signed URL, the content does not. Range requests (audio seeking) are answered from
+// the cached whole file; partial answers from the network are not cached.
+const MEDIA_PATH = /^\/api\/(files|recordings)\/\d+\/content$/;
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && MEDIA_PATH.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'ustno-media',
+    plugins: [
+      {
+        cacheKeyWillBeUsed: async ({ request }) => {
+          const url = new URL(request.url);
+          return `${url.origin}${url.pathname}`;
+        },
+      },
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new RangeRequestsPlugin(),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);

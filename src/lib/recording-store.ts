@@ -9,6 +9,9 @@ export interface NewRecording {
   mime: string;
 }
 
+/** Recordings being made in this tab right now: not "interrupted", whatever their status says. */
+export const activeRecordings = new Set<string>();
+
 /** Recordings and their chunks in the device database; each write is durable on its own. */
 export class RecordingStore {
   constructor(private readonly db: LocalDb) {}
@@ -52,10 +55,10 @@ export class RecordingStore {
     return this.db.recordings.get(clientId);
   }
 
-  /** Recordings a crash or reload interrupted: still 'recording' and not the one running now. */
+  /** Recordings a crash or reload interrupted: still 'recording', not running in this tab. */
   async unfinished(exceptClientId?: string): Promise<LocalRecording[]> {
     const rows = await this.db.recordings.where('status').equals('recording').toArray();
-    return rows.filter((r) => r.clientId !== exceptClientId);
+    return rows.filter((r) => r.clientId !== exceptClientId && !activeRecordings.has(r.clientId));
   }
 
   /** The whole recording as one Blob (chunks in order) and its peaks. */

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RoleLayout } from '../../components/layout/role-layout';
+import { UnfinishedRecordings } from '../../features/exam-session/components/unfinished-recordings';
 import { requireRole } from '../../lib/route-guard';
 
 const NAV = [
@@ -11,5 +12,5 @@ const NAV = [
 
 export const Route = createFileRoute('/student')({
   beforeLoad: () => requireRole(['STUDENT']),
-  component: () => <RoleLayout items={NAV} profileTo="/student/profile" />,
+  component: () => <RoleLayout items={NAV} profileTo="/student/profile" notice={<UnfinishedRecordings />} />,
 });

@@ -1,4 +1,5 @@
 import { recordingStore, syncEngine } from '../../../lib/outbox';
+import { activeRecordings } from '../../../lib/recording-store';
 import type { OutboxHandler } from '../../../lib/sync-engine';
 import { uploadForm } from '../../../lib/upload';
 
@@ -15,6 +16,7 @@ export async function enqueueRecording(clientId: string, label: string): Promise
     label,
   });
   await recordingStore.markQueued(clientId);
+  activeRecordings.delete(clientId);
 }
 
 function extensionOf(mime: string): string {

@@ -1,4 +1,4 @@
-import type { RecordingStore } from '../../../lib/recording-store';
+import { activeRecordings, type RecordingStore } from '../../../lib/recording-store';
 
 export const RECORDING_BITS_PER_SECOND = 32_000;
 export const TIMESLICE_MS = 1000;
@@ -68,6 +68,7 @@ export class ExamRecorder {
     if (!mime) throw new Error('MediaRecorder supports neither audio/webm nor audio/mp4');
     const recorder = new ExamRecorder(stream, store, meta, mime);
     await store.create({ ...meta, mime: recorder.mime });
+    activeRecordings.add(meta.clientId);
     // Ask once that the browser keeps this device's recordings under storage pressure.
     void navigator.storage?.persist?.();
     return recorder;
@@ -114,7 +115,7 @@ export class ExamRecorder {
       this.recorder.stop();
       await this.stopped;
     }
-    this.release();
+    this.releaseDevices();
     await this.writes;
     await this.store.updateProgress(this.meta.clientId, {
       duration: this.duration,
@@ -126,6 +127,11 @@ export class ExamRecorder {
 
   /** Ends without waiting (leaving the page): the chunks written so far stay for recovery. */
   release(): void {
+    activeRecordings.delete(this.meta.clientId);
+    this.releaseDevices();
+  }
+
+  private releaseDevices(): void {
     if (this.peakTimer) clearInterval(this.peakTimer);
     this.peakTimer = null;
     if (this.recorder.state !== 'inactive') this.recorder.stop();

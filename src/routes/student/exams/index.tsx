@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../components/layout/page';
+import { ExamsList } from '../../../features/student-exams/components/exams-list';
 
-// Replaced by the exams list of the student area.
-export const Route = createFileRoute('/student/exams/')({
-  component: () => <Page title="Экзамены">{null}</Page>,
-});
+export const Route = createFileRoute('/student/exams/')({ component: ExamsList });

@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { studentRecordingsPageSchema } from '../../../shared/contract/student';
+import { api } from '../../../lib/api-client';
+
+export interface ExamAudiosParams {
+  examId: number;
+  page: number;
+  pageSize: number;
+}
+
+export const listExamAudios = (p: ExamAudiosParams) =>
+  api(`/api/student/exam/${p.examId}/audios`, {
+    query: { page_size: p.pageSize, page_number: p.page },
+    schema: studentRecordingsPageSchema,
+  });
+
+export const examAudiosQuery = (p: ExamAudiosParams) =>
+  queryOptions({
+    queryKey: ['student', 'exam', p.examId, 'audios', p],
+    queryFn: () => listExamAudios(p),
+    placeholderData: keepPreviousData,
+  });
+
+export const useExamAudios = (p: ExamAudiosParams) => useQuery(examAudiosQuery(p));

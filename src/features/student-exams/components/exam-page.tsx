@@ -1,0 +1,78 @@
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { createLink } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Page } from '../../../components/layout/page';
+import { PagedList } from '../../../components/paged-list/paged-list';
+import { useListState } from '../../../components/paged-list/use-list-state';
+import { formatDateTime } from '../../../shared/format';
+import { useExam } from '../api/get-exam';
+import { useExamAudios } from '../api/list-exam-audios';
+
+const LinkButton = createLink(Button);
+const LinkItem = createLink(ListItemButton);
+
+/** The exam: the student's recordings of it and 'Пройти экзамен'. */
+export function ExamPage({ examId, status }: { examId: number; status?: ReactNode }) {
+  const exam = useExam(examId);
+  const state = useListState();
+  const audios = useExamAudios({ examId, page: state.page, pageSize: state.pageSize });
+  if (exam.isError && !exam.data) {
+    return (
+      <Page title="Экзамен">
+        <Alert severity="error">Экзамен не найден</Alert>
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title={exam.data?.name ?? 'Экзамен'}
+      actions={
+        <LinkButton
+          to="/student/exams/$id/session"
+          params={{ id: String(examId) }}
+          variant="contained"
+          startIcon={<PlayArrow />}
+        >
+          Пройти экзамен
+        </LinkButton>
+      }
+    >
+      {status && <Box sx={{ mb: 2 }}>{status}</Box>}
+      <Typography variant="h6" component="h2" gutterBottom>
+        Мои аудиозаписи
+      </Typography>
+      <PagedList
+        state={state}
+        searchable={false}
+        result={{
+          items: audios.data?.audios,
+          pages: audios.data?.pages,
+          isPending: audios.isPending,
+          isError: audios.isError,
+        }}
+      >
+        {(items) => (
+          <Paper variant="outlined">
+            <List disablePadding aria-label="Аудиозаписи экзамена">
+              {items.map((a) => (
+                <LinkItem key={a.id} to="/student/audios/$id" params={{ id: String(a.id) }} divider>
+                  <ListItemText primary={a.name} secondary={formatDateTime(a.date)} />
+                  {a.checked && <Chip size="small" color="success" label="Проверено" />}
+                </LinkItem>
+              ))}
+            </List>
+          </Paper>
+        )}
+      </PagedList>
+    </Page>
+  );
+}
