@@ -1,0 +1,268 @@
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { createLink } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { Page } from '../../../components/layout/page';
+import { VariantOverlay } from '../../../components/variant-overlay';
+import { WaveformPlayer, type WaveformMark } from '../../../components/waveform/waveform-player';
+import { COMMENT_MAX_LENGTH } from '../../../shared/contract/review';
+import { formatDateTime, formatDuration } from '../../../shared/format';
+import { useNotify } from '../../../lib/notify';
+import { enqueueCommentOp, newCommentClientId, usePendingCommentOps } from '../api/comment-ops';
+import { useRecording } from '../api/get-recording';
+import { mergeComments, type ShownComment } from '../model/merge-comments';
+import { commentSpanError, MAIN_REGION_MIN_LENGTH, initialMainRegion } from '../model/comment-rules';
+
+const RouterLink = createLink(Link);
+
+const round = (v: number) => Math.round(v * 10) / 10;
+
+/** The teacher's review of one recording: waveform with the main region, comments, variant. */
+export function RecordingReviewPage({ audioId }: { audioId: number }) {
+  const { data: audio, isError } = useRecording(audioId);
+  const pending = usePendingCommentOps(audioId);
+  const notify = useNotify();
+  const [region, setRegion] = useState<{ start: number; end: number } | null>(null);
+  const [text, setText] = useState('');
+  const [shown, setShown] = useState<string[]>([]);
+  const [editing, setEditing] = useState<{ key: string; start: string; end: string; comment: string } | null>(
+    null,
+  );
+  const [variantOpen, setVariantOpen] = useState(false);
+
+  const comments = useMemo(
+    () => (audio ? mergeComments(audio.comments, pending.data ?? []) : []),
+    [audio, pending.data],
+  );
+  const marks = useMemo<WaveformMark[]>(
+    () =>
+      comments.filter((c) => shown.includes(c.key)).map((c) => ({ id: c.key, start: c.start, end: c.end })),
+    [comments, shown],
+  );
+
+  if (!audio) {
+    return (
+      <Page title="Аудиозапись">
+        {isError ? (
+          <Alert severity="error">Аудиозапись не найдена</Alert>
+        ) : (
+          <CircularProgress aria-label="Загрузка" />
+        )}
+      </Page>
+    );
+  }
+
+  const duration = audio.duration;
+  const main = region ?? initialMainRegion(duration);
+
+  const add = async () => {
+    const error =
+      commentSpanError(main.start, main.end, duration) ??
+      (text.trim() ? null : 'Комментарий: обязательное поле');
+    if (error) {
+      notify.error(error);
+      return;
+    }
+    await enqueueCommentOp({
+      op: 'create',
+      audioId,
+      clientId: newCommentClientId(),
+      start: round(main.start),
+      end: round(main.end),
+      comment: text.trim(),
+    });
+    setText('');
+  };
+
+  const confirmEdit = async (c: ShownComment) => {
+    if (!editing) return;
+    const start = Number(editing.start);
+    const end = Number(editing.end);
+    const error =
+      commentSpanError(start, end, duration) ??
+      (editing.comment.trim() ? null : 'Комментарий: обязательное поле');
+    if (error) {
+      notify.error(error);
+      return;
+    }
+    await enqueueCommentOp({
+      op: 'update',
+      audioId,
+      target: c.ref,
+      start,
+      end,
+      comment: editing.comment.trim(),
+    });
+    setEditing(null);
+  };
+
+  const remove = async (c: ShownComment) => {
+    await enqueueCommentOp({ op: 'delete', audioId, target: c.ref });
+    setShown((s) => s.filter((k) => k !== c.key));
+  };
+
+  return (
+    <Page
+      title={audio.name}
+      actions={
+        audio.variant && (
+          <Button variant="outlined" onClick={() => setVariantOpen(true)}>
+            Посмотреть вариант
+          </Button>
+        )
+      }
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {audio.student.surname} {audio.student.name} {audio.student.patronymic} ·{' '}
+        <RouterLink to="/teacher/exams/$id" params={{ id: String(audio.exam.id) }}>
+          {audio.exam.name}
+        </RouterLink>{' '}
+        · {formatDateTime(audio.date)} · {formatDuration(duration)}
+      </Typography>
+      <WaveformPlayer
+        src={audio.access}
+        peaks={audio.peaks}
+        duration={duration}
+        lazy
+        speedControl
+        markers={audio.taskStarts}
+        marks={marks}
+        onMarkRemove={(key) => setShown((s) => s.filter((k) => k !== key))}
+        editableRegion={{
+          ...initialMainRegion(duration),
+          minLength: MAIN_REGION_MIN_LENGTH,
+          onChange: (start, end) => setRegion({ start, end }),
+        }}
+      />
+      <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <Typography
+            sx={{ minWidth: 140, fontVariantNumeric: 'tabular-nums' }}
+            data-testid="main-region-times"
+          >
+            {formatDuration(main.start)} – {formatDuration(main.end)}
+          </Typography>
+          <TextField
+            label="Комментарий"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            multiline
+            maxRows={6}
+            sx={{ flex: 1 }}
+            slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+          />
+          <Button variant="contained" onClick={() => void add()}>
+            Добавить
+          </Button>
+        </Stack>
+      </Paper>
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+        Комментарии
+      </Typography>
+      {comments.length === 0 ? (
+        <Typography color="text.secondary">Ничего не найдено</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <List disablePadding aria-label="Комментарии">
+            {comments.map((c) =>
+              editing?.key === c.key ? (
+                <ListItem key={c.key} divider sx={{ gap: 1, flexWrap: 'wrap' }}>
+                  <TextField
+                    label="Начало, с"
+                    type="number"
+                    size="small"
+                    value={editing.start}
+                    onChange={(e) => setEditing({ ...editing, start: e.target.value })}
+                    sx={{ width: 110 }}
+                    slotProps={{ htmlInput: { min: 0, step: 0.1 } }}
+                  />
+                  <TextField
+                    label="Конец, с"
+                    type="number"
+                    size="small"
+                    value={editing.end}
+                    onChange={(e) => setEditing({ ...editing, end: e.target.value })}
+                    sx={{ width: 110 }}
+                    slotProps={{ htmlInput: { min: 0, step: 0.1 } }}
+                  />
+                  <TextField
+                    label="Комментарий"
+                    size="small"
+                    value={editing.comment}
+                    onChange={(e) => setEditing({ ...editing, comment: e.target.value })}
+                    sx={{ flex: 1, minWidth: 200 }}
+                    slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+                  />
+                  <IconButton aria-label="Сохранить изменения" onClick={() => void confirmEdit(c)}>
+                    <CheckIcon />
+                  </IconButton>
+                  <IconButton aria-label="Отменить изменения" onClick={() => setEditing(null)}>
+                    <CloseIcon />
+                  </IconButton>
+                </ListItem>
+              ) : (
+                <ListItem key={c.key} divider sx={{ gap: 1, alignItems: 'flex-start' }}>
+                  <Button
+                    size="small"
+                    variant={shown.includes(c.key) ? 'contained' : 'outlined'}
+                    aria-label={`Показать фрагмент ${formatDuration(c.start)} – ${formatDuration(c.end)}`}
+                    onClick={() => setShown((s) => (s.includes(c.key) ? s : [...s, c.key]))}
+                    sx={{ minWidth: 120 }}
+                  >
+                    {formatDuration(c.start)} – {formatDuration(c.end)}
+                  </Button>
+                  <Box sx={{ flex: 1, whiteSpace: 'pre-wrap', pt: 0.5 }}>{c.comment}</Box>
+                  {c.pending && <Chip size="small" label="Не отправлено" />}
+                  <IconButton
+                    aria-label="Изменить комментарий"
+                    disabled={editing !== null}
+                    onClick={() =>
+                      setEditing({
+                        key: c.key,
+                        start: String(c.start),
+                        end: String(c.end),
+                        comment: c.comment,
+                      })
+                    }
+                  >
+                    <EditOutlined />
+                  </IconButton>
+                  <IconButton aria-label="Удалить комментарий" onClick={() => void remove(c)}>
+                    <DeleteOutline />
+                  </IconButton>
+                </ListItem>
+              ),
+            )}
+          </List>
+        </Paper>
+      )}
+      {audio.variant && (
+        <VariantOverlay
+          variant={audio.variant}
+          open={variantOpen}
+          onClose={() => setVariantOpen(false)}
+          renderTitle={(vt) => (
+            <RouterLink to="/teacher/tasks/$id" params={{ id: String(vt.task.id) }}>
+              {vt.task.name}
+            </RouterLink>
+          )}
+        />
+      )}
+    </Page>
+  );
+}

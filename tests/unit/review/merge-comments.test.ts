@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { mergeComments } from '../../../src/features/review/model/merge-comments';
+import { commentSpanError, initialMainRegion } from '../../../src/features/review/model/comment-rules';
+
+const server = [
+  { id: 1, start: 10, end: 12, comment: 'Хорошо' },
+  { id: 2, start: 2, end: 4, comment: 'Ошибка в окончании' },
+];
+
+describe('comments shown while changes wait in the outbox', () => {
+  it('applies pending creations, edits and deletions on top of the server list, sorted by start', () => {
+    const shown = mergeComments(server, [
+      { op: 'create', audioId: 7, clientId: 'c1', start: 5, end: 6, comment: 'Новый' },
+      { op: 'update', audioId: 7, target: { id: 1 }, start: 0, end: 1, comment: 'Исправлено' },
+      { op: 'update', audioId: 7, target: { clientId: 'c1' }, start: 5, end: 7, comment: 'Новый, правка' },
+      { op: 'delete', audioId: 7, target: { id: 2 } },
+    ]);
+    expect(shown.map((c) => [c.key, c.start, c.end, c.comment, c.pending])).toEqual([
+      ['id:1', 0, 1, 'Исправлено', true],
+      ['client:c1', 5, 7, 'Новый, правка', true],
+    ]);
+  });
+
+  it('shows the server list as it is with nothing pending', () => {
+    expect(mergeComments(server, []).map((c) => c.key)).toEqual(['id:2', 'id:1']);
+  });
+});
+
+describe('comment rules', () => {
+  it('starts the main region at 0–5 s, shorter for a short recording', () => {
+    expect(initialMainRegion(60)).toEqual({ start: 0, end: 5 });
+    expect(initialMainRegion(3)).toEqual({ start: 0, end: 3 });
+  });
+
+  it('refuses a span outside the recording or reversed', () => {
+    expect(commentSpanError(0, 5, 60)).toBeNull();
+    expect(commentSpanError(-1, 5, 60)).toMatch(/меньше 0/);
+    expect(commentSpanError(0, 61, 60)).toMatch(/позже конца записи/);
+    expect(commentSpanError(6, 5, 60)).toMatch(/позже конца/);
+  });
+});
