@@ -19,13 +19,23 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/types';
 import { BackgroundTasks } from './lib/background';
 import { installErrorHandling } from './lib/error-handler';
+import { createMediaSigner } from './lib/media-url';
 import { redactUrl } from './lib/redact';
 import { resolveJwtSecret } from './lib/settings';
 import { authPlugin } from './plugins/auth';
 import { createMailer } from './plugins/mail';
+import { createLocalStorage } from './plugins/storage';
 import { ensureAdmin } from './modules/admin/bootstrap';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { examRoutes } from './modules/exams/routes';
+import { fileRoutes } from './modules/files/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { requestRoutes } from './modules/requests/routes';
+import { taskRoutes } from './modules/tasks/routes';
+import { teacherProfileRoutes } from './modules/teacher-profile/routes';
+import { teacherStudentRoutes } from './modules/teacher-students/routes';
+import { variantRoutes } from './modules/variants/routes';
 
 export interface BuildOptions {
   /** Fastify's logger settings; false silences it (tests). */
@@ -88,7 +98,18 @@ async function createServer(
   const background = new BackgroundTasks(app.log);
 
   await app.register(authPlugin, { secret });
-  const ctx: AppContext = { db, config, accessTokens: app.accessTokens, mailer, background, log: app.log };
+  const storage = createLocalStorage(path.join(config.dataDir, 'storage'));
+  const media = createMediaSigner(secret, config.mediaUrlTtlSeconds);
+  const ctx: AppContext = {
+    db,
+    config,
+    accessTokens: app.accessTokens,
+    mailer,
+    background,
+    log: app.log,
+    storage,
+    media,
+  };
   app.decorate('ctx', ctx);
 
   app.addHook('onClose', async () => {
@@ -109,6 +130,14 @@ async function createServer(
 
   await app.register(authRoutes);
   await app.register(adminRoutes);
+  await app.register(mediaRoutes);
+  await app.register(fileRoutes);
+  await app.register(taskRoutes);
+  await app.register(variantRoutes);
+  await app.register(examRoutes);
+  await app.register(teacherStudentRoutes);
+  await app.register(teacherProfileRoutes);
+  await app.register(requestRoutes);
 
   registerStaticApp(app, config.staticDir);
   return app;

@@ -3,8 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import type { BackgroundTasks } from './lib/background';
+import type { MediaSigner } from './lib/media-url';
 import type { AccessTokens } from './plugins/auth';
 import type { Mailer } from './plugins/mail';
+import type { Storage } from './plugins/storage';
 
 /** What services need from the running app; built once in app.ts. */
 export interface AppContext {
@@ -14,6 +16,10 @@ export interface AppContext {
   mailer: Mailer;
   background: BackgroundTasks;
   log: FastifyBaseLogger;
+  /** Uploaded media and recordings. */
+  storage: Storage;
+  /** Signs and checks the expiring addresses of stored media. */
+  media: MediaSigner;
 }
 
 declare module 'fastify' {

@@ -48,3 +48,35 @@ export const SUCCESS_TEXT = {
   examFinished: 'Экзамен завершен',
   recoverySent: 'Ссылка для восстановления отправлена на почту',
 } as const;
+
+/** Texts of the teacher's authoring area (files, tasks, variants, exams, students) and of requests. */
+export const AUTHORING_TEXT = {
+  fileNotFound: 'Файл не найден',
+  taskNotFound: 'Задание не найдено',
+  variantNotFound: 'Вариант не найден',
+  examNotFound: 'Экзамен не найден',
+  studentNotFound: 'Ученик не найден',
+  requestNotFound: 'Заявка не найдена',
+  mediaLinkInvalid: 'Ссылка на файл недействительна или устарела',
+  rangeNotSatisfiable: 'Запрошенный диапазон файла недоступен',
+  requestAlreadySent: 'Заявка этому ученику уже отправлена',
+  studentAlreadyLinked: 'Ученик уже есть в вашем списке',
+  malformedUpload: 'Не удалось прочитать загружаемые файлы',
+  uploadNotMultipart: 'Файлы нужно отправлять как multipart/form-data',
+  passwordRequired: 'Пароль: обязательное поле',
+  noTasks: 'Выберите хотя бы одно задание',
+  noVariants: 'Выберите хотя бы один вариант',
+  fileTooLarge: (name: string, maxMb: number) =>
+    `Файл «${name}» больше ${maxMb.toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ и не загружен`,
+  fileTypeRefused: (name: string) =>
+    `Файл «${name}» не загружен: поддерживаются изображения (PNG, JPEG, GIF, WebP, AVIF) и аудио (MP3, WAV, OGG, WebM, MP4, FLAC)`,
+  tooManyFiles: (max: number) => `За один раз можно загрузить не больше ${max} файлов, остальные пропущены`,
+  filesMissing: (ids: number[]) => `Файлы не найдены: ${ids.join(', ')}`,
+  tasksMissing: (ids: number[]) => `Задания не найдены: ${ids.join(', ')}`,
+  variantsMissing: (ids: number[]) => `Варианты не найдены: ${ids.join(', ')}`,
+  studentsNotLinked: (ids: number[]) => `Ученики не найдены в вашем списке: ${ids.join(', ')}`,
+  taskInUse: (variants: string[]) =>
+    `Задание используется в вариантах: ${variants.map((v) => `«${v}»`).join(', ')}. Сначала уберите его оттуда`,
+  variantInUse: (exams: string[]) =>
+    `Вариант используется в экзаменах: ${exams.map((e) => `«${e}»`).join(', ')}. Сначала уберите его оттуда`,
+} as const;

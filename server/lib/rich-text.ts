@@ -1,0 +1,19 @@
+import createDOMPurify, { type DOMPurify, type WindowLike } from 'dompurify';
+import { sanitizeRichText } from '../../src/shared/rich-text';
+
+let purifier: Promise<DOMPurify> | null = null;
+
+/** One DOMPurify over one jsdom window, made at first use: jsdom is slow to load at start-up. */
+function getPurifier(): Promise<DOMPurify> {
+  purifier ??= import('jsdom').then(({ JSDOM }) => {
+    const { window } = new JSDOM('<!DOCTYPE html>');
+    return createDOMPurify(window as unknown as WindowLike);
+  });
+  return purifier;
+}
+
+/** Task text as it is stored: sanitised with the same policy the client applies when showing it. */
+export async function sanitizeTaskText(html: string): Promise<string> {
+  if (html.trim() === '') return '';
+  return sanitizeRichText(await getPurifier(), html);
+}

@@ -1,0 +1,132 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db, ExamsTable } from '../../db/types';
+import { searchMatches } from '../../lib/paging';
+
+export type ExamRow = Selectable<ExamsTable>;
+
+export async function insertExam(db: Db, row: Insertable<ExamsTable>): Promise<ExamRow> {
+  return db.insertInto('exams').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateTeacherExam(
+  db: Db,
+  teacherId: number,
+  id: number,
+  changes: Updateable<ExamsTable>,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('exams')
+    .set(changes)
+    .where('id', '=', id)
+    .where('teacher_id', '=', teacherId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function findTeacherExam(db: Db, teacherId: number, id: number): Promise<ExamRow | undefined> {
+  return db
+    .selectFrom('exams')
+    .selectAll()
+    .where('id', '=', id)
+    .where('teacher_id', '=', teacherId)
+    .executeTakeFirst();
+}
+
+export async function countTeacherExams(db: Db, teacherId: number, search: string): Promise<number> {
+  const row = await db
+    .selectFrom('exams')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('teacher_id', '=', teacherId)
+    .where(searchMatches('search', search))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listTeacherExams(
+  db: Db,
+  teacherId: number,
+  search: string,
+  limit: number,
+  offset: number,
+) {
+  return db
+    .selectFrom('exams')
+    .select(['id', 'name'])
+    .where('teacher_id', '=', teacherId)
+    .where(searchMatches('search', search))
+    .orderBy('search')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** Replaces the exam's variants with these, in this order. */
+export async function setExamVariants(db: Db, examId: number, variantIds: number[]): Promise<void> {
+  await db.deleteFrom('exam_variants').where('exam_id', '=', examId).execute();
+  if (variantIds.length === 0) return;
+  await db
+    .insertInto('exam_variants')
+    .values(variantIds.map((variant_id, position) => ({ exam_id: examId, variant_id, position })))
+    .execute();
+}
+
+/** Replaces the exam's students with these. */
+export async function setExamStudents(db: Db, examId: number, studentIds: number[]): Promise<void> {
+  await db.deleteFrom('exam_students').where('exam_id', '=', examId).execute();
+  if (studentIds.length === 0) return;
+  await db
+    .insertInto('exam_students')
+    .values(studentIds.map((student_id) => ({ exam_id: examId, student_id })))
+    .execute();
+}
+
+export async function examVariantIds(db: Db, examId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('exam_variants')
+    .select('variant_id')
+    .where('exam_id', '=', examId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.variant_id);
+}
+
+export async function examStudentIds(db: Db, examId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('exam_students')
+    .select('student_id')
+    .where('exam_id', '=', examId)
+    .orderBy('student_id')
+    .execute();
+  return rows.map((r) => r.student_id);
+}
+
+/** The exam's recordings, newest first. */
+export async function examRecordings(db: Db, examId: number) {
+  return db
+    .selectFrom('recordings')
+    .select(['id', 'name', 'created_at', 'checked'])
+    .where('exam_id', '=', examId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function recordingKeysOfExam(db: Db, examId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('recordings')
+    .select('storage_key')
+    .where('exam_id', '=', examId)
+    .execute();
+  return rows.map((r) => r.storage_key);
+}
+
+/** Deletes the exam; its variants, students, sessions, recordings and comments cascade. */
+export async function deleteTeacherExam(db: Db, teacherId: number, id: number): Promise<boolean> {
+  const r = await db
+    .deleteFrom('exams')
+    .where('id', '=', id)
+    .where('teacher_id', '=', teacherId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

@@ -1,0 +1,89 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, FilesTable } from '../../db/types';
+import { searchMatches } from '../../lib/paging';
+
+export type FileRow = Selectable<FilesTable>;
+
+export async function insertFile(db: Db, row: Insertable<FilesTable>): Promise<FileRow> {
+  return db.insertInto('files').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findFileById(db: Db, id: number): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findTeacherFile(db: Db, teacherId: number, id: number): Promise<FileRow | undefined> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('id', '=', id)
+    .where('teacher_id', '=', teacherId)
+    .executeTakeFirst();
+}
+
+export async function countTeacherFiles(db: Db, teacherId: number, search: string): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('teacher_id', '=', teacherId)
+    .where(searchMatches('search', search))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listTeacherFiles(
+  db: Db,
+  teacherId: number,
+  search: string,
+  limit: number,
+  offset: number,
+): Promise<FileRow[]> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('teacher_id', '=', teacherId)
+    .where(searchMatches('search', search))
+    .orderBy('search')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function renameTeacherFile(
+  db: Db,
+  teacherId: number,
+  id: number,
+  name: string,
+  search: string,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('files')
+    .set({ name, search })
+    .where('id', '=', id)
+    .where('teacher_id', '=', teacherId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Deletes the row (its task links cascade) and answers it, so the stored object can go too. */
+export async function deleteTeacherFile(db: Db, teacherId: number, id: number): Promise<FileRow | undefined> {
+  return db
+    .deleteFrom('files')
+    .where('id', '=', id)
+    .where('teacher_id', '=', teacherId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Which of these ids are the teacher's files. */
+export async function findTeacherFileIds(db: Db, teacherId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('files')
+    .select('id')
+    .where('teacher_id', '=', teacherId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,124 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db, TasksTable } from '../../db/types';
+import { searchMatches } from '../../lib/paging';
+
+export type TaskRow = Selectable<TasksTable>;
+
+export async function insertTask(db: Db, row: Insertable<TasksTable>): Promise<TaskRow> {
+  return db.insertInto('tasks').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateTeacherTask(
+  db: Db,
+  teacherId: number,
+  id: number,
+  changes: Updateable<TasksTable>,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('tasks')
+    .set(changes)
+    .where('id', '=', id)
+    .where('teacher_id', '=', teacherId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function findTeacherTask(db: Db, teacherId: number, id: number): Promise<TaskRow | undefined> {
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('teacher_id', '=', teacherId)
+    .executeTakeFirst();
+}
+
+export async function findTasksByIds(db: Db, ids: number[]): Promise<TaskRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Which of these ids are the teacher's tasks. */
+export async function findTeacherTaskIds(db: Db, teacherId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where('teacher_id', '=', teacherId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function countTeacherTasks(db: Db, teacherId: number, search: string): Promise<number> {
+  const row = await db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('teacher_id', '=', teacherId)
+    .where(searchMatches('search', search))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listTeacherTasks(
+  db: Db,
+  teacherId: number,
+  search: string,
+  limit: number,
+  offset: number,
+): Promise<TaskRow[]> {
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('teacher_id', '=', teacherId)
+    .where(searchMatches('search', search))
+    .orderBy('search')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** Replaces the task's files with these, in this order. */
+export async function setTaskFiles(db: Db, taskId: number, fileIds: number[]): Promise<void> {
+  await db.deleteFrom('task_files').where('task_id', '=', taskId).execute();
+  if (fileIds.length === 0) return;
+  await db
+    .insertInto('task_files')
+    .values(fileIds.map((file_id, position) => ({ task_id: taskId, file_id, position })))
+    .execute();
+}
+
+/** The files of these tasks, each task's in its order. */
+export async function filesOfTasks(db: Db, taskIds: number[]) {
+  if (taskIds.length === 0) return [];
+  return db
+    .selectFrom('task_files')
+    .innerJoin('files', 'files.id', 'task_files.file_id')
+    .select(['task_files.task_id', 'files.id', 'files.name', 'files.mime'])
+    .where('task_files.task_id', 'in', taskIds)
+    .orderBy('task_files.task_id')
+    .orderBy('task_files.position')
+    .execute();
+}
+
+/** Names of the variants that use the task, for the "still in use" answer. */
+export async function variantNamesUsingTask(db: Db, taskId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('variant_tasks')
+    .innerJoin('variants', 'variants.id', 'variant_tasks.variant_id')
+    .select('variants.name')
+    .distinct()
+    .where('variant_tasks.task_id', '=', taskId)
+    .orderBy('variants.name')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+export async function deleteTeacherTask(db: Db, teacherId: number, id: number): Promise<boolean> {
+  const r = await db
+    .deleteFrom('tasks')
+    .where('id', '=', id)
+    .where('teacher_id', '=', teacherId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

@@ -1,0 +1,140 @@
+import type { SearchPageQuery } from '../../../src/shared/contract/common';
+import type { TaskDto } from '../../../src/shared/contract/teacher';
+import { AUTHORING_TEXT } from '../../../src/shared/messages';
+import { searchColumn } from '../../../src/shared/search-text';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/types';
+import { isForeignKeyViolation } from '../../lib/db-foreign-key';
+import { conflictMessage, notFound } from '../../lib/http-error';
+import { paginate, type Page } from '../../lib/paging';
+import { sanitizeTaskText } from '../../lib/rich-text';
+import { nowIso } from '../../lib/time';
+import { findTeacherFileIds } from '../files/repository';
+import * as repo from './repository';
+
+export interface TaskWrite {
+  name: string;
+  text: string;
+  duration: number;
+  preparationDuration: number;
+  files: number[];
+}
+
+/** Task DTOs for these rows, their files batched into one query. */
+export async function toTaskDtos(ctx: AppContext, rows: repo.TaskRow[]): Promise<TaskDto[]> {
+  const files = await repo.filesOfTasks(
+    ctx.db,
+    rows.map((t) => t.id),
+  );
+  return rows.map((t) => ({
+    id: t.id,
+    name: t.name,
+    text: t.text,
+    duration: t.duration,
+    preparationDuration: t.preparation_duration,
+    type: t.type,
+    files: files
+      .filter((f) => f.task_id === t.id)
+      .map((f) => ({ id: f.id, name: f.name, type: f.mime, access: ctx.media.url('file', f.id) })),
+  }));
+}
+
+/** DTOs of these task ids (however often an id repeats), keyed by id. */
+export async function loadTaskDtos(ctx: AppContext, ids: number[]): Promise<Map<number, TaskDto>> {
+  const rows = await repo.findTasksByIds(ctx.db, [...new Set(ids)]);
+  return new Map((await toTaskDtos(ctx, rows)).map((t) => [t.id, t]));
+}
+
+export async function listTasks(
+  ctx: AppContext,
+  teacherId: number,
+  q: SearchPageQuery,
+): Promise<Page<TaskDto>> {
+  return paginate(
+    q,
+    () => repo.countTeacherTasks(ctx.db, teacherId, q.search_string),
+    async (limit, offset) =>
+      toTaskDtos(ctx, await repo.listTeacherTasks(ctx.db, teacherId, q.search_string, limit, offset)),
+  );
+}
+
+export async function getTask(ctx: AppContext, teacherId: number, id: number): Promise<TaskDto> {
+  const task = await repo.findTeacherTask(ctx.db, teacherId, id);
+  if (!task) throw notFound(AUTHORING_TEXT.taskNotFound);
+  const [dto] = await toTaskDtos(ctx, [task]);
+  return dto;
+}
+
+/** Every file must be the teacher's own; a foreign one answers like a missing one. */
+async function assertOwnFiles(db: Db, teacherId: number, fileIds: number[]): Promise<void> {
+  const own = await findTeacherFileIds(db, teacherId, fileIds);
+  const missing = fileIds.filter((id) => !own.has(id));
+  if (missing.length > 0) throw notFound(AUTHORING_TEXT.filesMissing(missing));
+}
+
+function columns(body: TaskWrite, text: string) {
+  return {
+    name: body.name,
+    search: searchColumn(body.name),
+    text,
+    duration: body.duration,
+    preparation_duration: body.preparationDuration,
+    updated_at: nowIso(),
+  };
+}
+
+export async function createTask(
+  ctx: AppContext,
+  teacherId: number,
+  body: TaskWrite & { type: TaskDto['type'] },
+): Promise<TaskDto> {
+  const text = await sanitizeTaskText(body.text);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    await assertOwnFiles(trx, teacherId, body.files);
+    const { updated_at, ...fields } = columns(body, text);
+    const task = await repo.insertTask(trx, {
+      teacher_id: teacherId,
+      type: body.type,
+      ...fields,
+      created_at: updated_at,
+      updated_at,
+    });
+    await repo.setTaskFiles(trx, task.id, body.files);
+    return task.id;
+  });
+  return getTask(ctx, teacherId, id);
+}
+
+/** Changes everything but the type, which is fixed at creation. */
+export async function updateTask(
+  ctx: AppContext,
+  teacherId: number,
+  body: TaskWrite & { id: number },
+): Promise<TaskDto> {
+  const text = await sanitizeTaskText(body.text);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.findTeacherTask(trx, teacherId, body.id))) throw notFound(AUTHORING_TEXT.taskNotFound);
+    await assertOwnFiles(trx, teacherId, body.files);
+    await repo.updateTeacherTask(trx, teacherId, body.id, columns(body, text));
+    await repo.setTaskFiles(trx, body.id, body.files);
+  });
+  return getTask(ctx, teacherId, body.id);
+}
+
+/** A task still in a variant stays: the answer names the variants to change first. */
+export async function deleteTask(ctx: AppContext, teacherId: number, id: number): Promise<void> {
+  if (!(await repo.findTeacherTask(ctx.db, teacherId, id))) throw notFound(AUTHORING_TEXT.taskNotFound);
+  const inUse = async () => {
+    const variants = await repo.variantNamesUsingTask(ctx.db, id);
+    if (variants.length > 0) throw conflictMessage(AUTHORING_TEXT.taskInUse(variants));
+  };
+  await inUse();
+  try {
+    if (!(await repo.deleteTeacherTask(ctx.db, teacherId, id))) throw notFound(AUTHORING_TEXT.taskNotFound);
+  } catch (err) {
+    // A variant took the task between the check and the delete.
+    if (!isForeignKeyViolation(err)) throw err;
+    await inUse();
+    throw err;
+  }
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageSchema } from '../../../src/shared/contract/common';
+import {
+  optionalPasswordBodySchema,
+  passwordQuerySchema,
+  teacherDataBodySchema,
+  teacherProfileSchema,
+} from '../../../src/shared/contract/teacher';
+import { SUCCESS_TEXT } from '../../../src/shared/messages';
+import { currentUser } from '../../plugins/auth';
+import * as service from './service';
+
+const tags = ['teacher: profile'];
+
+export async function teacherProfileRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireRole('TEACHER'));
+
+  r.get('/api/teacher/profile', { schema: { tags, response: { 200: teacherProfileSchema } } }, (req) =>
+    service.getProfile(app.ctx, currentUser(req).id),
+  );
+  r.patch(
+    '/api/teacher/data',
+    { schema: { tags, body: teacherDataBodySchema, response: { 200: teacherProfileSchema } } },
+    (req) => service.updateProfile(app.ctx, currentUser(req).id, req.body),
+  );
+  r.patch(
+    '/api/teacher/password',
+    {
+      schema: {
+        tags,
+        description:
+          'The new password as `?password=` (as the spec sends it) or as a JSON body `{ password }`.',
+        querystring: passwordQuerySchema,
+        body: optionalPasswordBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (req) => {
+      await service.setPassword(app.ctx, currentUser(req).id, req.query.password, req.body?.password);
+      return { message: SUCCESS_TEXT.passwordUpdated };
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import type { SearchPageQuery } from '../../../src/shared/contract/common';
+import type { VariantDto } from '../../../src/shared/contract/teacher';
+import { AUTHORING_TEXT } from '../../../src/shared/messages';
+import { searchColumn } from '../../../src/shared/search-text';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/types';
+import { isForeignKeyViolation } from '../../lib/db-foreign-key';
+import { conflictMessage, notFound } from '../../lib/http-error';
+import { paginate } from '../../lib/paging';
+import { nowIso } from '../../lib/time';
+import { findTeacherTaskIds } from '../tasks/repository';
+import { loadTaskDtos } from '../tasks/service';
+import * as repo from './repository';
+
+export interface VariantWrite {
+  name: string;
+  tasks: number[];
+}
+
+export async function listVariants(ctx: AppContext, teacherId: number, q: SearchPageQuery) {
+  return paginate(
+    q,
+    () => repo.countTeacherVariants(ctx.db, teacherId, q.search_string),
+    (limit, offset) => repo.listTeacherVariants(ctx.db, teacherId, q.search_string, limit, offset),
+  );
+}
+
+/** The variant with its tasks in order; a variant of another teacher answers like a missing one. */
+export async function getVariant(ctx: AppContext, teacherId: number, id: number): Promise<VariantDto> {
+  const variant = await repo.findTeacherVariant(ctx.db, teacherId, id);
+  if (!variant) throw notFound(AUTHORING_TEXT.variantNotFound);
+  return toVariantDto(ctx, variant);
+}
+
+/** Also serves the student's view of a variant, once access to it is checked. */
+export async function toVariantDto(
+  ctx: AppContext,
+  variant: { id: number; name: string },
+): Promise<VariantDto> {
+  const entries = await repo.variantTaskRows(ctx.db, variant.id);
+  const tasks = await loadTaskDtos(
+    ctx,
+    entries.map((e) => e.task_id),
+  );
+  return {
+    id: variant.id,
+    name: variant.name,
+    tasks: entries.flatMap((e) => {
+      const task = tasks.get(e.task_id);
+      return task ? [{ id: e.id, sequence_number: e.sequence_number, task }] : [];
+    }),
+  };
+}
+
+/** Every task must be the teacher's own; one foreign or missing id refuses the whole write. */
+async function assertOwnTasks(db: Db, teacherId: number, taskIds: number[]): Promise<void> {
+  const own = await findTeacherTaskIds(db, teacherId, [...new Set(taskIds)]);
+  const missing = [...new Set(taskIds.filter((id) => !own.has(id)))];
+  if (missing.length > 0) throw notFound(AUTHORING_TEXT.tasksMissing(missing));
+}
+
+export async function createVariant(
+  ctx: AppContext,
+  teacherId: number,
+  body: VariantWrite,
+): Promise<VariantDto> {
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    await assertOwnTasks(trx, teacherId, body.tasks);
+    const now = nowIso();
+    const variant = await repo.insertVariant(trx, {
+      teacher_id: teacherId,
+      name: body.name,
+      search: searchColumn(body.name),
+      created_at: now,
+      updated_at: now,
+    });
+    await repo.setVariantTasks(trx, variant.id, body.tasks);
+    return variant.id;
+  });
+  return getVariant(ctx, teacherId, id);
+}
+
+export async function updateVariant(
+  ctx: AppContext,
+  teacherId: number,
+  body: VariantWrite & { id: number },
+): Promise<VariantDto> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.findTeacherVariant(trx, teacherId, body.id))) {
+      throw notFound(AUTHORING_TEXT.variantNotFound);
+    }
+    await assertOwnTasks(trx, teacherId, body.tasks);
+    await repo.updateTeacherVariant(trx, teacherId, body.id, {
+      name: body.name,
+      search: searchColumn(body.name),
+      updated_at: nowIso(),
+    });
+    await repo.setVariantTasks(trx, body.id, body.tasks);
+  });
+  return getVariant(ctx, teacherId, body.id);
+}
+
+/** A variant still in an exam stays: the answer names the exams to change first. */
+export async function deleteVariant(ctx: AppContext, teacherId: number, id: number): Promise<void> {
+  if (!(await repo.findTeacherVariant(ctx.db, teacherId, id))) throw notFound(AUTHORING_TEXT.variantNotFound);
+  const inUse = async () => {
+    const exams = await repo.examNamesUsingVariant(ctx.db, id);
+    if (exams.length > 0) throw conflictMessage(AUTHORING_TEXT.variantInUse(exams));
+  };
+  await inUse();
+  try {
+    // Its variant_tasks rows cascade with it.
+    if (!(await repo.deleteTeacherVariant(ctx.db, teacherId, id)))
+      throw notFound(AUTHORING_TEXT.variantNotFound);
+  } catch (err) {
+    // An exam took the variant between the check and the delete.
+    if (!isForeignKeyViolation(err)) throw err;
+    await inUse();
+    throw err;
+  }
+}

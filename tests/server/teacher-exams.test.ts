@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExam, createTask, createVariant, insertRecording, linkStudent } from './helpers/authoring';
+import { expectError } from './helpers/expect-error';
+import {
+  as,
+  createTestApp,
+  DATABASES,
+  registerAndLogin,
+  type Caller,
+  type TestApp,
+} from './helpers/test-app';
+
+describe.each(DATABASES)('teacher exams on %s', (kind) => {
+  let t: TestApp;
+  let teacher: Caller;
+  let other: Caller;
+  let linked: Caller;
+  let linked2: Caller;
+  let pending: Caller;
+  let stranger: Caller;
+  let v1: { id: number };
+  let v2: { id: number };
+  let foreignVariant: { id: number };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    teacher = await registerAndLogin(t.app, 'teacher');
+    other = await registerAndLogin(t.app, 'teacher');
+    linked = await registerAndLogin(t.app, 'student');
+    linked2 = await registerAndLogin(t.app, 'student');
+    pending = await registerAndLogin(t.app, 'student');
+    stranger = await registerAndLogin(t.app, 'student');
+    await linkStudent(t.app, teacher, linked);
+    await linkStudent(t.app, teacher, linked2);
+    await linkStudent(t.app, other, stranger);
+    expect(
+      (await as(t.app, teacher)({ method: 'POST', url: `/api/teacher/student/${pending.id}` })).statusCode,
+    ).toBe(200);
+    const task = await createTask(t.app, teacher);
+    v1 = await createVariant(t.app, teacher, [task.id], 'В1');
+    v2 = await createVariant(t.app, teacher, [task.id], 'В2');
+    foreignVariant = await createVariant(t.app, other, [(await createTask(t.app, other)).id], 'Чужой');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (
+    caller: Caller | null,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => as(t.app, caller)({ method, url, ...(payload ? { payload } : {}) });
+  const examCount = async () =>
+    Number(
+      (
+        await t.app.ctx.db
+          .selectFrom('exams')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('creates an exam with variants in order and accepted students', async () => {
+    const res = await call(teacher, 'POST', '/api/teacher/exam', {
+      name: 'Итоговый',
+      variants: [v2.id, v1.id, v2.id],
+      students: [linked2.id, linked.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const exam = res.json();
+    expect(exam).toEqual({
+      id: expect.any(Number),
+      name: 'Итоговый',
+      variantsID: [v2.id, v1.id],
+      studentsID: [linked.id, linked2.id].sort((a, b) => a - b),
+      audios: [],
+    });
+    const read = await call(teacher, 'GET', `/api/teacher/exam/${exam.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(exam);
+  });
+
+  it('refuses foreign variants and students who are not accepted, writing nothing (404)', async () => {
+    const before = await examCount();
+    for (const body of [
+      { name: 'Чужой вариант', variants: [v1.id, foreignVariant.id], students: [] },
+      { name: 'Нет варианта', variants: [999999], students: [] },
+      { name: 'Ожидает', variants: [v1.id], students: [linked.id, pending.id] },
+      { name: 'Чужой ученик', variants: [v1.id], students: [stranger.id] },
+      { name: 'Учитель', variants: [v1.id], students: [other.id] },
+      { name: 'Нет ученика', variants: [v1.id], students: [999999] },
+    ]) {
+      expectError(await call(teacher, 'POST', '/api/teacher/exam', body), 404);
+    }
+    expect(await examCount()).toBe(before);
+  });
+
+  it('refuses invalid bodies with 400', async () => {
+    for (const body of [
+      { name: '', variants: [v1.id], students: [] },
+      { name: 'Без вариантов', variants: [], students: [] },
+      { name: 'Без списка', students: [] },
+      { name: 'Не список', variants: v1.id },
+      { name: 'Плохой ученик', variants: [v1.id], students: ['x'] },
+      { variants: [v1.id] },
+    ]) {
+      expectError(await call(teacher, 'POST', '/api/teacher/exam', body), 400);
+    }
+    expectError(
+      await call(teacher, 'PATCH', '/api/teacher/exam', { name: 'x', variantsID: [v1.id], studentsID: [] }),
+      400,
+    );
+  });
+
+  it('updates name, variants and students by studentsID/variantsID', async () => {
+    const exam = await createExam(t.app, teacher, [v1.id], [linked.id], 'Черновик');
+    const res = await call(teacher, 'PATCH', '/api/teacher/exam', {
+      id: exam.id,
+      name: 'Готовый',
+      variantsID: [v2.id],
+      studentsID: [linked2.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Готовый', variantsID: [v2.id], studentsID: [linked2.id] });
+
+    for (const body of [
+      { id: exam.id, name: 'Сломано', variantsID: [foreignVariant.id], studentsID: [] },
+      { id: exam.id, name: 'Сломано', variantsID: [v1.id], studentsID: [pending.id] },
+    ]) {
+      expectError(await call(teacher, 'PATCH', '/api/teacher/exam', body), 404);
+    }
+    expect((await call(teacher, 'GET', `/api/teacher/exam/${exam.id}`)).json()).toMatchObject({
+      name: 'Готовый',
+      variantsID: [v2.id],
+      studentsID: [linked2.id],
+    });
+    expectError(
+      await call(other, 'PATCH', '/api/teacher/exam', {
+        id: exam.id,
+        name: 'Украдено',
+        variantsID: [foreignVariant.id],
+        studentsID: [],
+      }),
+      404,
+    );
+  });
+
+  it('shows the exam’s recordings newest first', async () => {
+    const exam = await createExam(t.app, teacher, [v1.id], [linked.id], 'С записями');
+    const older = await insertRecording(t.app, {
+      examId: exam.id,
+      studentId: linked.id,
+      name: 'Старая',
+      createdAt: '2024-01-01T10:00:00.000Z',
+    });
+    const newer = await insertRecording(t.app, {
+      examId: exam.id,
+      studentId: linked.id,
+      name: 'Новая',
+      createdAt: '2024-02-01T10:00:00.000Z',
+      checked: true,
+    });
+    const res = await call(teacher, 'GET', `/api/teacher/exam/${exam.id}`);
+    expect(res.json().audios).toEqual([
+      { id: newer, name: 'Новая', date: '2024-02-01T10:00:00.000Z', checked: true },
+      { id: older, name: 'Старая', date: '2024-01-01T10:00:00.000Z', checked: false },
+    ]);
+  });
+
+  it('answers another teacher’s exam like a missing one', async () => {
+    const exam = await createExam(t.app, teacher, [v1.id]);
+    const foreign = await call(other, 'GET', `/api/teacher/exam/${exam.id}`);
+    expectError(foreign, 404);
+    expect(foreign.json()).toEqual((await call(other, 'GET', '/api/teacher/exam/999999')).json());
+    expectError(await call(other, 'DELETE', `/api/teacher/exam/${exam.id}`), 404);
+    expectError(await call(teacher, 'GET', '/api/teacher/exam/1.5'), 400);
+  });
+
+  it('deletes an exam with its recordings', async () => {
+    const exam = await createExam(t.app, teacher, [v1.id], [linked.id], 'Удаляемый');
+    await insertRecording(t.app, { examId: exam.id, studentId: linked.id, name: 'Запись' });
+    const res = await call(teacher, 'DELETE', `/api/teacher/exam/${exam.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'Экзамен удален' });
+    expectError(await call(teacher, 'GET', `/api/teacher/exam/${exam.id}`), 404);
+    const left = await t.app.ctx.db
+      .selectFrom('recordings')
+      .select('id')
+      .where('exam_id', '=', exam.id)
+      .execute();
+    expect(left).toEqual([]);
+    expectError(await call(teacher, 'DELETE', `/api/teacher/exam/${exam.id}`), 404);
+  });
+
+  it('lists and searches the teacher’s exams by name', async () => {
+    const author = await registerAndLogin(t.app, 'teacher');
+    const variant = await createVariant(t.app, author, [(await createTask(t.app, author)).id]);
+    for (const name of ['Весенний', 'Апрельский', 'Ёмкий'])
+      await createExam(t.app, author, [variant.id], [], name);
+    const list = await call(author, 'GET', '/api/teacher/exams?page_size=2&page_number=1');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual({ page: 1, pages: 2, exams: [{ id: expect.any(Number), name: 'Ёмкий' }] });
+    const search = await call(
+      author,
+      'GET',
+      `/api/teacher/exams/search?page_size=5&page_number=0&search_string=${encodeURIComponent('ЕМК')}`,
+    );
+    expect(search.json().exams.map((e: { name: string }) => e.name)).toEqual(['Ёмкий']);
+    expectError(await call(author, 'GET', '/api/teacher/exams?page_size=5'), 400);
+  });
+
+  it('needs a teacher’s token for every exam call', async () => {
+    const exam = await createExam(t.app, teacher, [v1.id]);
+    const calls: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, object?]> = [
+      ['GET', '/api/teacher/exams?page_size=5&page_number=0'],
+      ['GET', '/api/teacher/exams/search?page_size=5&page_number=0&search_string=a'],
+      ['GET', `/api/teacher/exam/${exam.id}`],
+      ['POST', '/api/teacher/exam', { name: 'x', variants: [v1.id], students: [] }],
+      ['PATCH', '/api/teacher/exam', { id: exam.id, name: 'x', variantsID: [v1.id], studentsID: [] }],
+      ['DELETE', `/api/teacher/exam/${exam.id}`],
+    ];
+    for (const [method, url, payload] of calls) {
+      expectError(await call(null, method, url, payload), 401);
+      expectError(await call(linked, method, url, payload), 403);
+    }
+  });
+});
