@@ -18,7 +18,7 @@ import { createDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/types';
 import { BackgroundTasks } from './lib/background';
-import { installErrorHandling } from './lib/error-handler';
+import { frameworkErrors, installErrorHandling } from './lib/error-handler';
 import { createMediaSigner } from './lib/media-url';
 import { redactUrl } from './lib/redact';
 import { resolveJwtSecret } from './lib/settings';
@@ -81,6 +81,7 @@ async function createServer(
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // JSON (and multipart where a route registers it) only: anything else answers 415.

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_TEXT } from '../../src/shared/messages';
 import { badRequest, HttpError } from './http-error';
@@ -73,4 +73,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: ERROR_TEXT.internal });
   });
+}
+
+/**
+ * Fastify's router answers a malformed URL (bad percent-encoding) or an overlong path parameter
+ * itself, in English, bypassing the error handler; passed as the `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    request.log.info({ code: error.code, status: 400 }, 'client error');
+    void reply.code(400).send({ message: ERROR_TEXT.badRequest });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  void reply.code(500).send({ message: ERROR_TEXT.internal });
 }

@@ -7,8 +7,8 @@ export function containsNul(value: unknown, seen: WeakSet<object> = new WeakSet(
   if (typeof value !== 'object' || value === null || seen.has(value)) return false;
   seen.add(value);
   if (Array.isArray(value)) return value.some((v) => containsNul(v, seen));
-  // Parsed JSON and query strings are plain objects; streams and buffers (multipart) are not text.
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
+  // Bytes and streams (multipart parts) are not text.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return false;
+  // Parsed JSON, and query strings (whose objects have no Object.prototype): own keys and values.
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, seen));
 }

@@ -27,5 +27,7 @@ export async function paginate<T>(
 /** `column LIKE %term%` over a folded search column, with LIKE's wildcards escaped. */
 export function searchMatches(column: string, term: string): RawBuilder<boolean> {
   const folded = foldSearchText(term.trim()).replace(/[\\%_]/g, (c) => `\\${c}`);
+  // No term, no filter: `LIKE '%%'` would still be evaluated on every row (bench/README.md).
+  if (folded === '') return sql<boolean>`1 = 1`;
   return sql<boolean>`${sql.ref(column)} like ${`%${folded}%`} escape '\\'`;
 }

@@ -1,4 +1,6 @@
+import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -102,4 +104,33 @@ export function recoveryToken(text: string, publicUrl: string): string | null {
   const escaped = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const match = new RegExp(`${escaped}/recover/([A-Za-z0-9_-]+)`).exec(text);
   return match ? match[1] : null;
+}
+
+export interface OutboxMail extends ParsedMail {
+  file: string;
+}
+
+/** The mails the outbox mailer wrote to `<dataDir>/outbox`, oldest first (none when it is absent). */
+export async function outboxMails(dataDir: string): Promise<OutboxMail[]> {
+  const dir = path.join(dataDir, 'outbox');
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const mails: OutboxMail[] = [];
+  for (const name of names.filter((n) => n.endsWith('.eml')).sort()) {
+    const file = path.join(dir, name);
+    mails.push({ file, ...parseMail(await fs.readFile(file, 'utf8')) });
+  }
+  return mails;
+}
+
+/** The recovery tokens mailed to `email` through the outbox, oldest first. */
+export async function outboxRecoveryTokens(
+  dataDir: string,
+  email: string,
+  publicUrl: string,
+): Promise<string[]> {
+  const mails = await outboxMails(dataDir);
+  return mails
+    .filter((m) => (m.headers.to ?? '').toLowerCase().includes(email.toLowerCase()))
+    .map((m) => recoveryToken(m.text, publicUrl))
+    .filter((token): token is string => token !== null);
 }

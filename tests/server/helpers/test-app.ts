@@ -40,7 +40,17 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // pg's pool reports itself ended while its sockets are still closing; forcing the drop at
+        // once would kill them mid-close and surface as an unhandled "terminating connection".
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}${attempt < 50 ? '' : ' WITH (FORCE)'}`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        }
       } finally {
         await c.end();
       }
