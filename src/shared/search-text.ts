@@ -3,7 +3,8 @@
  * (Unicode-aware, unlike SQLite's LOWER) with ё folded to е.
  */
 export function foldSearchText(text: string): string {
-  return text.toLocaleLowerCase('ru-RU').replace(/ё/g, 'е').normalize('NFC');
+  // NFC first: a decomposed ё (е + U+0308) must fold to е like the composed one.
+  return text.normalize('NFC').toLocaleLowerCase('ru-RU').replace(/ё/g, 'е');
 }
 
 /** The stored search column: the shown fields, folded and joined. */
