@@ -22,12 +22,26 @@ import { Route as AdminSplatRouteImport } from './routes/admin/$'
 import { Route as AdminMainRouteImport } from './routes/admin/main'
 import { Route as StudentIndexRouteImport } from './routes/student/index'
 import { Route as StudentSplatRouteImport } from './routes/student/$'
+import { Route as StudentRequestsRouteImport } from './routes/student/requests'
 import { Route as TeacherIndexRouteImport } from './routes/teacher/index'
 import { Route as TeacherSplatRouteImport } from './routes/teacher/$'
+import { Route as TeacherFilesRouteImport } from './routes/teacher/files'
+import { Route as TeacherProfileRouteImport } from './routes/teacher/profile'
 import { Route as PublicRecoverIndexRouteImport } from './routes/_public/recover/index'
 import { Route as PublicRecoverIdRouteImport } from './routes/_public/recover/$id'
+import { Route as StudentAudiosIndexRouteImport } from './routes/student/audios/index'
+import { Route as StudentAudiosIdRouteImport } from './routes/student/audios/$id'
 import { Route as StudentExamsIndexRouteImport } from './routes/student/exams/index'
+import { Route as TeacherAudiosIdRouteImport } from './routes/teacher/audios/$id'
 import { Route as TeacherExamsIndexRouteImport } from './routes/teacher/exams/index'
+import { Route as TeacherStudentsIndexRouteImport } from './routes/teacher/students/index'
+import { Route as TeacherStudentsIdRouteImport } from './routes/teacher/students/$id'
+import { Route as TeacherTasksIndexRouteImport } from './routes/teacher/tasks/index'
+import { Route as TeacherTasksIdRouteImport } from './routes/teacher/tasks/$id'
+import { Route as TeacherVariantsIndexRouteImport } from './routes/teacher/variants/index'
+import { Route as TeacherVariantsIdRouteImport } from './routes/teacher/variants/$id'
+import { Route as StudentExamsIdIndexRouteImport } from './routes/student/exams/$id.index'
+import { Route as StudentExamsIdSessionRouteImport } from './routes/student/exams/$id.session'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -93,6 +107,11 @@ const StudentSplatRoute = StudentSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => StudentRouteRoute,
 } as any)
+const StudentRequestsRoute = StudentRequestsRouteImport.update({
+  id: '/requests',
+  path: '/requests',
+  getParentRoute: () => StudentRouteRoute,
+} as any)
 const TeacherIndexRoute = TeacherIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -101,6 +120,16 @@ const TeacherIndexRoute = TeacherIndexRouteImport.update({
 const TeacherSplatRoute = TeacherSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => TeacherRouteRoute,
+} as any)
+const TeacherFilesRoute = TeacherFilesRouteImport.update({
+  id: '/files',
+  path: '/files',
+  getParentRoute: () => TeacherRouteRoute,
+} as any)
+const TeacherProfileRoute = TeacherProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => TeacherRouteRoute,
 } as any)
 const PublicRecoverIndexRoute = PublicRecoverIndexRouteImport.update({
@@ -113,15 +142,70 @@ const PublicRecoverIdRoute = PublicRecoverIdRouteImport.update({
   path: '/recover/$id',
   getParentRoute: () => PublicRoute,
 } as any)
+const StudentAudiosIndexRoute = StudentAudiosIndexRouteImport.update({
+  id: '/audios/',
+  path: '/audios/',
+  getParentRoute: () => StudentRouteRoute,
+} as any)
+const StudentAudiosIdRoute = StudentAudiosIdRouteImport.update({
+  id: '/audios/$id',
+  path: '/audios/$id',
+  getParentRoute: () => StudentRouteRoute,
+} as any)
 const StudentExamsIndexRoute = StudentExamsIndexRouteImport.update({
   id: '/exams/',
   path: '/exams/',
   getParentRoute: () => StudentRouteRoute,
 } as any)
+const TeacherAudiosIdRoute = TeacherAudiosIdRouteImport.update({
+  id: '/audios/$id',
+  path: '/audios/$id',
+  getParentRoute: () => TeacherRouteRoute,
+} as any)
 const TeacherExamsIndexRoute = TeacherExamsIndexRouteImport.update({
   id: '/exams/',
   path: '/exams/',
   getParentRoute: () => TeacherRouteRoute,
+} as any)
+const TeacherStudentsIndexRoute = TeacherStudentsIndexRouteImport.update({
+  id: '/students/',
+  path: '/students/',
+  getParentRoute: () => TeacherRouteRoute,
+} as any)
+const TeacherStudentsIdRoute = TeacherStudentsIdRouteImport.update({
+  id: '/students/$id',
+  path: '/students/$id',
+  getParentRoute: () => TeacherRouteRoute,
+} as any)
+const TeacherTasksIndexRoute = TeacherTasksIndexRouteImport.update({
+  id: '/tasks/',
+  path: '/tasks/',
+  getParentRoute: () => TeacherRouteRoute,
+} as any)
+const TeacherTasksIdRoute = TeacherTasksIdRouteImport.update({
+  id: '/tasks/$id',
+  path: '/tasks/$id',
+  getParentRoute: () => TeacherRouteRoute,
+} as any)
+const TeacherVariantsIndexRoute = TeacherVariantsIndexRouteImport.update({
+  id: '/variants/',
+  path: '/variants/',
+  getParentRoute: () => TeacherRouteRoute,
+} as any)
+const TeacherVariantsIdRoute = TeacherVariantsIdRouteImport.update({
+  id: '/variants/$id',
+  path: '/variants/$id',
+  getParentRoute: () => TeacherRouteRoute,
+} as any)
+const StudentExamsIdIndexRoute = StudentExamsIdIndexRouteImport.update({
+  id: '/exams/$id/',
+  path: '/exams/$id/',
+  getParentRoute: () => StudentRouteRoute,
+} as any)
+const StudentExamsIdSessionRoute = StudentExamsIdSessionRouteImport.update({
+  id: '/exams/$id/session',
+  path: '/exams/$id/session',
+  getParentRoute: () => StudentRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -135,14 +219,28 @@ export interface FileRoutesByFullPath {
   '/admin/$': typeof AdminSplatRoute
   '/admin/main': typeof AdminMainRoute
   '/student/$': typeof StudentSplatRoute
+  '/student/requests': typeof StudentRequestsRoute
   '/teacher/$': typeof TeacherSplatRoute
+  '/teacher/files': typeof TeacherFilesRoute
+  '/teacher/profile': typeof TeacherProfileRoute
   '/admin/': typeof AdminIndexRoute
   '/student/': typeof StudentIndexRoute
   '/teacher/': typeof TeacherIndexRoute
   '/recover/$id': typeof PublicRecoverIdRoute
+  '/student/audios/$id': typeof StudentAudiosIdRoute
+  '/teacher/audios/$id': typeof TeacherAudiosIdRoute
+  '/teacher/students/$id': typeof TeacherStudentsIdRoute
+  '/teacher/tasks/$id': typeof TeacherTasksIdRoute
+  '/teacher/variants/$id': typeof TeacherVariantsIdRoute
   '/recover/': typeof PublicRecoverIndexRoute
+  '/student/audios/': typeof StudentAudiosIndexRoute
   '/student/exams/': typeof StudentExamsIndexRoute
   '/teacher/exams/': typeof TeacherExamsIndexRoute
+  '/teacher/students/': typeof TeacherStudentsIndexRoute
+  '/teacher/tasks/': typeof TeacherTasksIndexRoute
+  '/teacher/variants/': typeof TeacherVariantsIndexRoute
+  '/student/exams/$id/session': typeof StudentExamsIdSessionRoute
+  '/student/exams/$id/': typeof StudentExamsIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -151,15 +249,29 @@ export interface FileRoutesByTo {
   '/admin/$': typeof AdminSplatRoute
   '/admin/main': typeof AdminMainRoute
   '/student/$': typeof StudentSplatRoute
+  '/student/requests': typeof StudentRequestsRoute
   '/teacher/$': typeof TeacherSplatRoute
+  '/teacher/files': typeof TeacherFilesRoute
+  '/teacher/profile': typeof TeacherProfileRoute
   '/': typeof PublicIndexRoute
   '/admin': typeof AdminIndexRoute
   '/student': typeof StudentIndexRoute
   '/teacher': typeof TeacherIndexRoute
   '/recover/$id': typeof PublicRecoverIdRoute
+  '/student/audios/$id': typeof StudentAudiosIdRoute
+  '/teacher/audios/$id': typeof TeacherAudiosIdRoute
+  '/teacher/students/$id': typeof TeacherStudentsIdRoute
+  '/teacher/tasks/$id': typeof TeacherTasksIdRoute
+  '/teacher/variants/$id': typeof TeacherVariantsIdRoute
   '/recover': typeof PublicRecoverIndexRoute
+  '/student/audios': typeof StudentAudiosIndexRoute
   '/student/exams': typeof StudentExamsIndexRoute
   '/teacher/exams': typeof TeacherExamsIndexRoute
+  '/teacher/students': typeof TeacherStudentsIndexRoute
+  '/teacher/tasks': typeof TeacherTasksIndexRoute
+  '/teacher/variants': typeof TeacherVariantsIndexRoute
+  '/student/exams/$id/session': typeof StudentExamsIdSessionRoute
+  '/student/exams/$id': typeof StudentExamsIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -173,15 +285,29 @@ export interface FileRoutesById {
   '/admin/$': typeof AdminSplatRoute
   '/admin/main': typeof AdminMainRoute
   '/student/$': typeof StudentSplatRoute
+  '/student/requests': typeof StudentRequestsRoute
   '/teacher/$': typeof TeacherSplatRoute
+  '/teacher/files': typeof TeacherFilesRoute
+  '/teacher/profile': typeof TeacherProfileRoute
   '/_public/': typeof PublicIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/student/': typeof StudentIndexRoute
   '/teacher/': typeof TeacherIndexRoute
   '/_public/recover/$id': typeof PublicRecoverIdRoute
+  '/student/audios/$id': typeof StudentAudiosIdRoute
+  '/teacher/audios/$id': typeof TeacherAudiosIdRoute
+  '/teacher/students/$id': typeof TeacherStudentsIdRoute
+  '/teacher/tasks/$id': typeof TeacherTasksIdRoute
+  '/teacher/variants/$id': typeof TeacherVariantsIdRoute
   '/_public/recover/': typeof PublicRecoverIndexRoute
+  '/student/audios/': typeof StudentAudiosIndexRoute
   '/student/exams/': typeof StudentExamsIndexRoute
   '/teacher/exams/': typeof TeacherExamsIndexRoute
+  '/teacher/students/': typeof TeacherStudentsIndexRoute
+  '/teacher/tasks/': typeof TeacherTasksIndexRoute
+  '/teacher/variants/': typeof TeacherVariantsIndexRoute
+  '/student/exams/$id/session': typeof StudentExamsIdSessionRoute
+  '/student/exams/$id/': typeof StudentExamsIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -196,14 +322,28 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/admin/main'
     | '/student/$'
+    | '/student/requests'
     | '/teacher/$'
+    | '/teacher/files'
+    | '/teacher/profile'
     | '/admin/'
     | '/student/'
     | '/teacher/'
     | '/recover/$id'
+    | '/student/audios/$id'
+    | '/teacher/audios/$id'
+    | '/teacher/students/$id'
+    | '/teacher/tasks/$id'
+    | '/teacher/variants/$id'
     | '/recover/'
+    | '/student/audios/'
     | '/student/exams/'
     | '/teacher/exams/'
+    | '/teacher/students/'
+    | '/teacher/tasks/'
+    | '/teacher/variants/'
+    | '/student/exams/$id/session'
+    | '/student/exams/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -212,15 +352,29 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/admin/main'
     | '/student/$'
+    | '/student/requests'
     | '/teacher/$'
+    | '/teacher/files'
+    | '/teacher/profile'
     | '/'
     | '/admin'
     | '/student'
     | '/teacher'
     | '/recover/$id'
+    | '/student/audios/$id'
+    | '/teacher/audios/$id'
+    | '/teacher/students/$id'
+    | '/teacher/tasks/$id'
+    | '/teacher/variants/$id'
     | '/recover'
+    | '/student/audios'
     | '/student/exams'
     | '/teacher/exams'
+    | '/teacher/students'
+    | '/teacher/tasks'
+    | '/teacher/variants'
+    | '/student/exams/$id/session'
+    | '/student/exams/$id'
   id:
     | '__root__'
     | '/admin'
@@ -233,15 +387,29 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/admin/main'
     | '/student/$'
+    | '/student/requests'
     | '/teacher/$'
+    | '/teacher/files'
+    | '/teacher/profile'
     | '/_public/'
     | '/admin/'
     | '/student/'
     | '/teacher/'
     | '/_public/recover/$id'
+    | '/student/audios/$id'
+    | '/teacher/audios/$id'
+    | '/teacher/students/$id'
+    | '/teacher/tasks/$id'
+    | '/teacher/variants/$id'
     | '/_public/recover/'
+    | '/student/audios/'
     | '/student/exams/'
     | '/teacher/exams/'
+    | '/teacher/students/'
+    | '/teacher/tasks/'
+    | '/teacher/variants/'
+    | '/student/exams/$id/session'
+    | '/student/exams/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -345,6 +513,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudentSplatRouteImport
       parentRoute: typeof StudentRouteRoute
     }
+    '/student/requests': {
+      id: '/student/requests'
+      path: '/requests'
+      fullPath: '/student/requests'
+      preLoaderRoute: typeof StudentRequestsRouteImport
+      parentRoute: typeof StudentRouteRoute
+    }
     '/teacher/': {
       id: '/teacher/'
       path: '/'
@@ -357,6 +532,20 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/teacher/$'
       preLoaderRoute: typeof TeacherSplatRouteImport
+      parentRoute: typeof TeacherRouteRoute
+    }
+    '/teacher/files': {
+      id: '/teacher/files'
+      path: '/files'
+      fullPath: '/teacher/files'
+      preLoaderRoute: typeof TeacherFilesRouteImport
+      parentRoute: typeof TeacherRouteRoute
+    }
+    '/teacher/profile': {
+      id: '/teacher/profile'
+      path: '/profile'
+      fullPath: '/teacher/profile'
+      preLoaderRoute: typeof TeacherProfileRouteImport
       parentRoute: typeof TeacherRouteRoute
     }
     '/_public/recover/': {
@@ -373,6 +562,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicRecoverIdRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/student/audios/': {
+      id: '/student/audios/'
+      path: '/audios'
+      fullPath: '/student/audios/'
+      preLoaderRoute: typeof StudentAudiosIndexRouteImport
+      parentRoute: typeof StudentRouteRoute
+    }
+    '/student/audios/$id': {
+      id: '/student/audios/$id'
+      path: '/audios/$id'
+      fullPath: '/student/audios/$id'
+      preLoaderRoute: typeof StudentAudiosIdRouteImport
+      parentRoute: typeof StudentRouteRoute
+    }
     '/student/exams/': {
       id: '/student/exams/'
       path: '/exams'
@@ -380,12 +583,75 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudentExamsIndexRouteImport
       parentRoute: typeof StudentRouteRoute
     }
+    '/teacher/audios/$id': {
+      id: '/teacher/audios/$id'
+      path: '/audios/$id'
+      fullPath: '/teacher/audios/$id'
+      preLoaderRoute: typeof TeacherAudiosIdRouteImport
+      parentRoute: typeof TeacherRouteRoute
+    }
     '/teacher/exams/': {
       id: '/teacher/exams/'
       path: '/exams'
       fullPath: '/teacher/exams/'
       preLoaderRoute: typeof TeacherExamsIndexRouteImport
       parentRoute: typeof TeacherRouteRoute
+    }
+    '/teacher/students/': {
+      id: '/teacher/students/'
+      path: '/students'
+      fullPath: '/teacher/students/'
+      preLoaderRoute: typeof TeacherStudentsIndexRouteImport
+      parentRoute: typeof TeacherRouteRoute
+    }
+    '/teacher/students/$id': {
+      id: '/teacher/students/$id'
+      path: '/students/$id'
+      fullPath: '/teacher/students/$id'
+      preLoaderRoute: typeof TeacherStudentsIdRouteImport
+      parentRoute: typeof TeacherRouteRoute
+    }
+    '/teacher/tasks/': {
+      id: '/teacher/tasks/'
+      path: '/tasks'
+      fullPath: '/teacher/tasks/'
+      preLoaderRoute: typeof TeacherTasksIndexRouteImport
+      parentRoute: typeof TeacherRouteRoute
+    }
+    '/teacher/tasks/$id': {
+      id: '/teacher/tasks/$id'
+      path: '/tasks/$id'
+      fullPath: '/teacher/tasks/$id'
+      preLoaderRoute: typeof TeacherTasksIdRouteImport
+      parentRoute: typeof TeacherRouteRoute
+    }
+    '/teacher/variants/': {
+      id: '/teacher/variants/'
+      path: '/variants'
+      fullPath: '/teacher/variants/'
+      preLoaderRoute: typeof TeacherVariantsIndexRouteImport
+      parentRoute: typeof TeacherRouteRoute
+    }
+    '/teacher/variants/$id': {
+      id: '/teacher/variants/$id'
+      path: '/variants/$id'
+      fullPath: '/teacher/variants/$id'
+      preLoaderRoute: typeof TeacherVariantsIdRouteImport
+      parentRoute: typeof TeacherRouteRoute
+    }
+    '/student/exams/$id/': {
+      id: '/student/exams/$id/'
+      path: '/exams/$id'
+      fullPath: '/student/exams/$id/'
+      preLoaderRoute: typeof StudentExamsIdIndexRouteImport
+      parentRoute: typeof StudentRouteRoute
+    }
+    '/student/exams/$id/session': {
+      id: '/student/exams/$id/session'
+      path: '/exams/$id/session'
+      fullPath: '/student/exams/$id/session'
+      preLoaderRoute: typeof StudentExamsIdSessionRouteImport
+      parentRoute: typeof StudentRouteRoute
     }
   }
 }
@@ -408,14 +674,24 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 
 interface StudentRouteRouteChildren {
   StudentSplatRoute: typeof StudentSplatRoute
+  StudentRequestsRoute: typeof StudentRequestsRoute
   StudentIndexRoute: typeof StudentIndexRoute
+  StudentAudiosIdRoute: typeof StudentAudiosIdRoute
+  StudentAudiosIndexRoute: typeof StudentAudiosIndexRoute
   StudentExamsIndexRoute: typeof StudentExamsIndexRoute
+  StudentExamsIdSessionRoute: typeof StudentExamsIdSessionRoute
+  StudentExamsIdIndexRoute: typeof StudentExamsIdIndexRoute
 }
 
 const StudentRouteRouteChildren: StudentRouteRouteChildren = {
   StudentSplatRoute: StudentSplatRoute,
+  StudentRequestsRoute: StudentRequestsRoute,
   StudentIndexRoute: StudentIndexRoute,
+  StudentAudiosIdRoute: StudentAudiosIdRoute,
+  StudentAudiosIndexRoute: StudentAudiosIndexRoute,
   StudentExamsIndexRoute: StudentExamsIndexRoute,
+  StudentExamsIdSessionRoute: StudentExamsIdSessionRoute,
+  StudentExamsIdIndexRoute: StudentExamsIdIndexRoute,
 }
 
 const StudentRouteRouteWithChildren = StudentRouteRoute._addFileChildren(
@@ -424,14 +700,32 @@ const StudentRouteRouteWithChildren = StudentRouteRoute._addFileChildren(
 
 interface TeacherRouteRouteChildren {
   TeacherSplatRoute: typeof TeacherSplatRoute
+  TeacherFilesRoute: typeof TeacherFilesRoute
+  TeacherProfileRoute: typeof TeacherProfileRoute
   TeacherIndexRoute: typeof TeacherIndexRoute
+  TeacherAudiosIdRoute: typeof TeacherAudiosIdRoute
+  TeacherStudentsIdRoute: typeof TeacherStudentsIdRoute
+  TeacherTasksIdRoute: typeof TeacherTasksIdRoute
+  TeacherVariantsIdRoute: typeof TeacherVariantsIdRoute
   TeacherExamsIndexRoute: typeof TeacherExamsIndexRoute
+  TeacherStudentsIndexRoute: typeof TeacherStudentsIndexRoute
+  TeacherTasksIndexRoute: typeof TeacherTasksIndexRoute
+  TeacherVariantsIndexRoute: typeof TeacherVariantsIndexRoute
 }
 
 const TeacherRouteRouteChildren: TeacherRouteRouteChildren = {
   TeacherSplatRoute: TeacherSplatRoute,
+  TeacherFilesRoute: TeacherFilesRoute,
+  TeacherProfileRoute: TeacherProfileRoute,
   TeacherIndexRoute: TeacherIndexRoute,
+  TeacherAudiosIdRoute: TeacherAudiosIdRoute,
+  TeacherStudentsIdRoute: TeacherStudentsIdRoute,
+  TeacherTasksIdRoute: TeacherTasksIdRoute,
+  TeacherVariantsIdRoute: TeacherVariantsIdRoute,
   TeacherExamsIndexRoute: TeacherExamsIndexRoute,
+  TeacherStudentsIndexRoute: TeacherStudentsIndexRoute,
+  TeacherTasksIndexRoute: TeacherTasksIndexRoute,
+  TeacherVariantsIndexRoute: TeacherVariantsIndexRoute,
 }
 
 const TeacherRouteRouteWithChildren = TeacherRouteRoute._addFileChildren(

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../../../components/layout/page';
+import { LoadError } from '../../../components/layout/load-error';
+import { examsPageQuery, FIRST_EXAMS_PAGE } from '../../../features/exams/api/list-exams';
+import { ExamsScreen } from '../../../features/exams/components/exams-screen';
 
-// Replaced by the exams list of the teacher area.
 export const Route = createFileRoute('/teacher/exams/')({
-  component: () => <Page title="Экзамены">{null}</Page>,
+  loader: ({ context }) => context.queryClient.ensureQueryData(examsPageQuery(FIRST_EXAMS_PAGE)),
+  component: ExamsScreen,
+  errorComponent: ({ error, reset }) => <LoadError title="Экзамены" error={error} reset={reset} />,
 });

@@ -1,0 +1,158 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useId, useState } from 'react';
+import type { TeacherProfile } from '../../../shared/contract/teacher';
+import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
+import { Page } from '../../../components/layout/page';
+import { useNotify } from '../../../lib/notify';
+import { useProfile } from '../api/get-profile';
+import { useUpdatePassword } from '../api/update-password';
+import { useUpdateProfile } from '../api/update-profile';
+
+const FIELDS = [
+  { name: 'username', label: 'Логин', type: 'text', autoComplete: 'username' },
+  { name: 'email', label: 'Почта', type: 'email', autoComplete: 'email' },
+  { name: 'name', label: 'Имя', type: 'text', autoComplete: 'given-name' },
+  { name: 'surname', label: 'Фамилия', type: 'text', autoComplete: 'family-name' },
+  { name: 'patronymic', label: 'Отчество', type: 'text', autoComplete: 'additional-name' },
+] as const;
+
+type DataForm = Pick<TeacherProfile, (typeof FIELDS)[number]['name'] | 'inform_about_exam_completion'>;
+
+const formOf = (p: TeacherProfile): DataForm => ({
+  username: p.username,
+  email: p.email,
+  name: p.name,
+  surname: p.surname,
+  patronymic: p.patronymic,
+  inform_about_exam_completion: p.inform_about_exam_completion,
+});
+
+function DataBlock({ profile }: { profile: TeacherProfile }) {
+  const [form, setForm] = useState(() => formOf(profile));
+  const headingId = useId();
+  const update = useUpdateProfile();
+  const notify = useNotify();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    update.mutate(form, {
+      onSuccess: (saved) => {
+        setForm(formOf(saved));
+        notify.success(SUCCESS_TEXT.dataUpdated);
+      },
+      onError: notify.apiError,
+    });
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={headingId}>
+      <Stack spacing={2} component="form" noValidate onSubmit={submit}>
+        <Typography id={headingId} variant="h6" component="h2">
+          Данные
+        </Typography>
+        {FIELDS.map((f) => (
+          <TextField
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            type={f.type}
+            autoComplete={f.autoComplete}
+            required={f.name !== 'patronymic'}
+            value={form[f.name]}
+            onChange={(e) => setForm((v) => ({ ...v, [f.name]: e.target.value }))}
+          />
+        ))}
+        <FormControlLabel
+          control={
+            <Checkbox
+              name="inform_about_exam_completion"
+              checked={form.inform_about_exam_completion}
+              onChange={(e) => setForm((v) => ({ ...v, inform_about_exam_completion: e.target.checked }))}
+            />
+          }
+          label="Уведомлять о завершении экзамена учеником"
+        />
+        <Button type="submit" variant="contained" loading={update.isPending} sx={{ alignSelf: 'flex-start' }}>
+          Обновить данные
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function PasswordBlock({ username }: { username: string }) {
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const headingId = useId();
+  const update = useUpdatePassword();
+  const notify = useNotify();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // SPEC.md §5: both fields must match.
+    if (password !== repeat) {
+      notify.error(ERROR_TEXT.passwordsDiffer);
+      return;
+    }
+    update.mutate(password, {
+      onSuccess: () => {
+        setPassword('');
+        setRepeat('');
+        notify.success(SUCCESS_TEXT.passwordUpdated);
+      },
+      onError: notify.apiError,
+    });
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={headingId}>
+      <Stack spacing={2} component="form" noValidate onSubmit={submit}>
+        <Typography id={headingId} variant="h6" component="h2">
+          Пароль
+        </Typography>
+        {/* Lets password managers tie the new password to this account. */}
+        <input type="text" name="username" autoComplete="username" hidden readOnly value={username} />
+        <TextField
+          name="new-password"
+          label="Новый пароль"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          name="repeat-password"
+          label="Повторите пароль"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+        />
+        <Button type="submit" variant="contained" loading={update.isPending} sx={{ alignSelf: 'flex-start' }}>
+          Обновить пароль
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /teacher/profile: the teacher's data, its edit form and the password change. */
+export function ProfileScreen() {
+  const { data: profile } = useProfile();
+  const title = [profile.surname, profile.name, profile.patronymic].filter(Boolean).join(' ');
+  return (
+    <Page title={title}>
+      <Stack spacing={3} sx={{ maxWidth: 640 }}>
+        <Typography color="text.secondary" data-testid="profile-contact">
+          @{profile.username} · {profile.email}
+        </Typography>
+        <DataBlock profile={profile} />
+        <PasswordBlock username={profile.username} />
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { requestsPageSchema, type TeacherRequest } from '../../../shared/contract/student-requests';
+import { FIRST_PAGE, type PageParams, type Paged } from '../../../components/paged-list/paged-result';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/student/requests: teachers' pending requests, newest first. */
+export async function listRequests(p: PageParams): Promise<Paged<TeacherRequest>> {
+  const r = await api('/api/student/requests', {
+    query: { page_size: p.pageSize, page_number: p.page },
+    schema: requestsPageSchema,
+  });
+  return { page: r.page, pages: r.pages, items: r.requests };
+}
+
+export const FIRST_REQUESTS_PAGE: PageParams = FIRST_PAGE;
+
+/** Every page of the list: what an answer to a request changes. */
+export const requestsListKey = ['student', 'requests', 'list'] as const;
+
+export const requestsPageQuery = (p: PageParams) =>
+  queryOptions({
+    queryKey: [...requestsListKey, p] as const,
+    queryFn: () => listRequests(p),
+    placeholderData: keepPreviousData,
+  });
+
+export const useRequestsPage = (p: PageParams) => useQuery(requestsPageQuery(p));

@@ -1,0 +1,82 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import { useId } from 'react';
+import { SUCCESS_TEXT } from '../../../shared/messages';
+import { PagedList } from '../../../components/paged-list/paged-list';
+import { toPagedResult } from '../../../components/paged-list/paged-result';
+import { useListState } from '../../../components/paged-list/use-list-state';
+import { useNotify } from '../../../lib/notify';
+import { useGlobalStudentsPage } from '../api/list-global-students';
+import { useSendRequest } from '../api/send-request';
+import { fullName } from '../full-name';
+
+const STATUS_LABEL = { pending: 'Заявка отправлена', accepted: 'В вашем списке' } as const;
+
+/** 'Глобальный поиск': every student; the plus sends a request to join the teacher's list. */
+export function GlobalSearchDialog({ onClose }: { onClose: () => void }) {
+  const state = useListState();
+  const query = useGlobalStudentsPage({ page: state.page, pageSize: state.pageSize, search: state.search });
+  const send = useSendRequest();
+  const notify = useNotify();
+  const titleId = useId();
+
+  const request = (id: number) =>
+    send.mutate(id, {
+      onSuccess: () => notify.success(SUCCESS_TEXT.requestSent),
+      // 409: already asked, or already on the list; the message says which.
+      onError: notify.apiError,
+    });
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="paper">
+      <DialogTitle id={titleId}>Глобальный поиск</DialogTitle>
+      <DialogContent dividers>
+        <PagedList state={state} result={toPagedResult(query)}>
+          {(students) => (
+            <Paper variant="outlined">
+              <List aria-label="Все ученики" disablePadding>
+                {students.map((student) => (
+                  <ListItem
+                    key={student.id}
+                    divider
+                    data-testid="global-student-row"
+                    secondaryAction={
+                      student.link_status === 'none' ? (
+                        <IconButton
+                          edge="end"
+                          color="primary"
+                          aria-label={`Отправить заявку ${fullName(student)}`}
+                          onClick={() => request(student.id)}
+                          loading={send.isPending && send.variables === student.id}
+                        >
+                          <AddIcon />
+                        </IconButton>
+                      ) : (
+                        <Chip size="small" label={STATUS_LABEL[student.link_status]} />
+                      )
+                    }
+                  >
+                    <ListItemText primary={fullName(student)} secondary={`@${student.username}`} />
+                  </ListItem>
+                ))}
+              </List>
+            </Paper>
+          )}
+        </PagedList>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Закрыть</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

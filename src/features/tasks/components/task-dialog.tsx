@@ -1,0 +1,173 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useId, useState } from 'react';
+import { TASK_TYPES, type FileDto, type TaskDto, type TaskType } from '../../../shared/contract/teacher';
+import { SUCCESS_TEXT } from '../../../shared/messages';
+import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
+import { useNotify } from '../../../lib/notify';
+import { useCreateTask } from '../api/create-task';
+import { useUpdateTask } from '../api/update-task';
+import { TASK_TYPE_LABEL } from '../task-type';
+import { DurationField, parseSeconds } from './duration-field';
+import { FilePicker } from './file-picker';
+
+interface TaskForm {
+  name: string;
+  type: TaskType | null;
+  duration: string;
+  preparationDuration: string;
+  text: string;
+  files: FileDto[];
+}
+
+const EMPTY_FORM: TaskForm = {
+  name: '',
+  type: null,
+  duration: '',
+  preparationDuration: '',
+  text: '',
+  files: [],
+};
+
+const formOf = (task: TaskDto): TaskForm => ({
+  name: task.name,
+  type: task.type,
+  duration: String(task.duration),
+  preparationDuration: String(task.preparationDuration),
+  text: task.text,
+  files: task.files,
+});
+
+/**
+ * Creates a task, or edits `task` when given (its type stays as it was created). Mount it afresh
+ * for each opening: the fields start from the task, and Cancel drops every change.
+ */
+export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => void }) {
+  const [form, setForm] = useState<TaskForm>(() => (task ? formOf(task) : EMPTY_FORM));
+  const titleId = useId();
+  const typeLabelId = useId();
+  const notify = useNotify();
+  const create = useCreateTask();
+  const update = useUpdateTask();
+  const loading = create.isPending || update.isPending;
+  const set = <K extends keyof TaskForm>(key: K, value: TaskForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const fields = {
+      name: form.name,
+      text: form.text,
+      // An empty field goes as no value, so the server names the field in its answer.
+      duration: parseSeconds(form.duration) as number,
+      preparationDuration: parseSeconds(form.preparationDuration) as number,
+      files: form.files.map((f) => f.id),
+    };
+    if (task) {
+      update.mutate(
+        { ...fields, id: task.id },
+        {
+          onSuccess: () => {
+            notify.success(SUCCESS_TEXT.taskUpdated);
+            onClose();
+          },
+          onError: notify.apiError,
+        },
+      );
+      return;
+    }
+    // SPEC.md §5: the type has to be chosen.
+    if (!form.type) {
+      notify.error('Выберите тип задания');
+      return;
+    }
+    create.mutate(
+      { ...fields, type: form.type },
+      {
+        onSuccess: () => {
+          notify.success(SUCCESS_TEXT.taskCreated);
+          onClose();
+        },
+        onError: notify.apiError,
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={loading ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      scroll="paper"
+    >
+      <DialogTitle id={titleId}>{task ? 'Редактирование задания' : 'Новое задание'}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2.5} component="form" id={`${titleId}-form`} noValidate onSubmit={submit}>
+          <TextField
+            label="Название"
+            name="name"
+            value={form.name}
+            required
+            autoFocus
+            onChange={(e) => set('name', e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <FormControl disabled={Boolean(task)}>
+            <FormLabel id={typeLabelId}>Тип задания</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={typeLabelId}
+              name="type"
+              value={form.type ?? ''}
+              onChange={(e) => set('type', e.target.value as TaskType)}
+            >
+              {TASK_TYPES.map((type) => (
+                <FormControlLabel key={type} value={type} control={<Radio />} label={TASK_TYPE_LABEL[type]} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <DurationField
+              label="Время на ответ, сек"
+              name="duration"
+              value={form.duration}
+              onChange={(v) => set('duration', v)}
+            />
+            <DurationField
+              label="Время на подготовку, сек"
+              name="preparationDuration"
+              value={form.preparationDuration}
+              onChange={(v) => set('preparationDuration', v)}
+            />
+          </Stack>
+          <RichTextEditor
+            label="Текст задания"
+            initialValue={form.text}
+            onChange={(html) => set('text', html)}
+          />
+          <FilePicker value={form.files} onChange={(files) => set('files', files)} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={loading}>
+          Отмена
+        </Button>
+        <Button type="submit" form={`${titleId}-form`} variant="contained" loading={loading}>
+          {task ? 'Обновить' : 'Создать'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoadError } from '../../components/layout/load-error';
+import { FIRST_REQUESTS_PAGE, requestsPageQuery } from '../../features/requests/api/list-requests';
+import { RequestsScreen } from '../../features/requests/components/requests-screen';
+
+export const Route = createFileRoute('/student/requests')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(requestsPageQuery(FIRST_REQUESTS_PAGE)),
+  component: RequestsScreen,
+  errorComponent: ({ error, reset }) => <LoadError title="Заявки" error={error} reset={reset} />,
+});

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoadError } from '../../components/layout/load-error';
+import { profileQuery } from '../../features/profile/api/get-profile';
+import { ProfileScreen } from '../../features/profile/components/profile-screen';
+
+export const Route = createFileRoute('/teacher/profile')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(profileQuery()),
+  component: ProfileScreen,
+  errorComponent: ({ error, reset }) => <LoadError title="Профиль" error={error} reset={reset} />,
+});

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoadError } from '../../../components/layout/load-error';
+import { taskQuery } from '../../../features/tasks/api/get-task';
+import { BackToTasksButton, TaskDetail } from '../../../features/tasks/components/task-detail';
+import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
+
+function TaskPage() {
+  const { id } = Route.useParams();
+  return <TaskDetail id={id} />;
+}
+
+export const Route = createFileRoute('/teacher/tasks/$id')({
+  params: { parse: parseIdParam, stringify: stringifyIdParam },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(taskQuery(params.id)),
+  component: TaskPage,
+  errorComponent: ({ error, reset }) => (
+    <LoadError title="Задание" error={error} reset={reset} back={<BackToTasksButton />} />
+  ),
+});

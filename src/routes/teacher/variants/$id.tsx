@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoadError } from '../../../components/layout/load-error';
+import { variantQuery } from '../../../features/variants/api/get-variant';
+import { BackToVariantsButton, VariantDetail } from '../../../features/variants/components/variant-detail';
+import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
+
+function VariantPage() {
+  const { id } = Route.useParams();
+  return <VariantDetail id={id} />;
+}
+
+export const Route = createFileRoute('/teacher/variants/$id')({
+  params: { parse: parseIdParam, stringify: stringifyIdParam },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(variantQuery(params.id)),
+  component: VariantPage,
+  errorComponent: ({ error, reset }) => (
+    <LoadError title="Вариант" error={error} reset={reset} back={<BackToVariantsButton />} />
+  ),
+});
