@@ -1,6 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -243,7 +243,7 @@ export function RecordingReviewPage({ audioId }: { audioId: number }) {
                     <EditOutlined />
                   </IconButton>
                   <IconButton aria-label="Удалить комментарий" onClick={() => void remove(c)}>
-                    <DeleteOutline />
+                    <DeleteOutlined />
                   </IconButton>
                 </ListItem>
               ),
@@ -257,7 +257,7 @@ export function RecordingReviewPage({ audioId }: { audioId: number }) {
           open={variantOpen}
           onClose={() => setVariantOpen(false)}
           renderTitle={(vt) => (
-            <RouterLink to="/teacher/tasks/$id" params={{ id: String(vt.task.id) }}>
+            <RouterLink to="/teacher/tasks/$id" params={{ id: vt.task.id }}>
               {vt.task.name}
             </RouterLink>
           )}
