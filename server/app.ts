@@ -36,6 +36,11 @@ import { taskRoutes } from './modules/tasks/routes';
 import { teacherProfileRoutes } from './modules/teacher-profile/routes';
 import { teacherStudentRoutes } from './modules/teacher-students/routes';
 import { variantRoutes } from './modules/variants/routes';
+import { mailQueuePlugin } from './modules/mail-queue/plugin';
+import { recordingContentRoutes, studentRecordingRoutes } from './modules/recordings/routes';
+import { reviewRoutes } from './modules/review/routes';
+import { studentExamRoutes } from './modules/student-exams/routes';
+import { studentProfileRoutes } from './modules/student-profile/routes';
 
 export interface BuildOptions {
   /** Fastify's logger settings; false silences it (tests). */
@@ -139,6 +144,12 @@ async function createServer(
   await app.register(teacherStudentRoutes);
   await app.register(teacherProfileRoutes);
   await app.register(requestRoutes);
+  await app.register(studentExamRoutes);
+  await app.register(studentRecordingRoutes);
+  await app.register(studentProfileRoutes);
+  await app.register(recordingContentRoutes);
+  await app.register(reviewRoutes);
+  await app.register(mailQueuePlugin);
 
   registerStaticApp(app, config.staticDir);
   return app;

@@ -80,3 +80,21 @@ export const AUTHORING_TEXT = {
   variantInUse: (exams: string[]) =>
     `Вариант используется в экзаменах: ${exams.map((e) => `«${e}»`).join(', ')}. Сначала уберите его оттуда`,
 } as const;
+
+/** Texts of the student's exam session and recordings, and of the teacher's review of them. */
+export const RECORDING_TEXT = {
+  recordingNotFound: 'Аудиозапись не найдена',
+  sessionNotFound: 'Сессия экзамена не найдена',
+  commentNotFound: 'Комментарий не найден',
+  commentDeleted: 'Комментарий удален',
+  uploadNotMultipart: 'Запись нужно отправлять как multipart/form-data',
+  malformedUpload: 'Не удалось прочитать загружаемую запись',
+  fileMissing: 'Не получен файл записи (поле audio)',
+  tooManyFiles: 'Можно отправить только один файл записи',
+  typeRefused: 'Запись не принята: поддерживаются только форматы WebM и MP4',
+  tooLarge: (maxMb: number) => `Запись больше ${maxMb} МБ не принимается`,
+  clientIdTaken: 'Запись с таким clientId уже загружена другим пользователем',
+  commentClientIdTaken: 'Комментарий с таким clientId уже существует',
+  commentEndAfterDuration: (duration: string) =>
+    `Конец комментария не может быть позже конца записи (${duration})`,
+} as const;

@@ -1,0 +1,249 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { CommentsTable, Db, RecordingsTable } from '../../db/types';
+import { searchMatches } from '../../lib/paging';
+
+export type RecordingRow = Selectable<RecordingsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+
+export interface RecordingSummaryRow {
+  id: number;
+  name: string;
+  created_at: string;
+  checked: number;
+}
+
+const SUMMARY = ['recordings.id', 'recordings.name', 'recordings.created_at', 'recordings.checked'] as const;
+
+export async function insertRecording(db: Db, row: Insertable<RecordingsTable>): Promise<RecordingRow> {
+  return db.insertInto('recordings').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findRecordingByClientId(db: Db, clientId: string): Promise<RecordingRow | undefined> {
+  return db.selectFrom('recordings').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+}
+
+export async function findRecordingById(db: Db, id: number): Promise<RecordingRow | undefined> {
+  return db.selectFrom('recordings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findStudentRecording(
+  db: Db,
+  studentId: number,
+  id: number,
+): Promise<RecordingRow | undefined> {
+  return db
+    .selectFrom('recordings')
+    .selectAll()
+    .where('id', '=', id)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+}
+
+/** A recording of one of the teacher's exams, with who recorded it and the exam's name. */
+export async function findTeacherRecording(db: Db, teacherId: number, id: number) {
+  return db
+    .selectFrom('recordings')
+    .innerJoin('exams', 'exams.id', 'recordings.exam_id')
+    .innerJoin('users', 'users.id', 'recordings.student_id')
+    .selectAll('recordings')
+    .select([
+      'exams.name as exam_name',
+      'users.surname as student_surname',
+      'users.name as student_name',
+      'users.patronymic as student_patronymic',
+    ])
+    .where('recordings.id', '=', id)
+    .where('exams.teacher_id', '=', teacherId)
+    .executeTakeFirst();
+}
+
+/** Whether the recording belongs to one of the teacher's exams. */
+export async function isTeacherRecording(db: Db, teacherId: number, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('recordings')
+    .innerJoin('exams', 'exams.id', 'recordings.exam_id')
+    .select('recordings.id')
+    .where('recordings.id', '=', id)
+    .where('exams.teacher_id', '=', teacherId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findVariantSummary(
+  db: Db,
+  id: number,
+): Promise<{ id: number; name: string } | undefined> {
+  return db.selectFrom('variants').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+// ---- lists ----
+
+export async function countStudentRecordings(
+  db: Db,
+  studentId: number,
+  search: string,
+  examId?: number,
+): Promise<number> {
+  let q = db
+    .selectFrom('recordings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('student_id', '=', studentId)
+    .where(searchMatches('recordings.search', search));
+  if (examId !== undefined) q = q.where('exam_id', '=', examId);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The student's recordings, newest first (of one exam when given). */
+export async function listStudentRecordings(
+  db: Db,
+  studentId: number,
+  search: string,
+  limit: number,
+  offset: number,
+  examId?: number,
+): Promise<RecordingSummaryRow[]> {
+  let q = db
+    .selectFrom('recordings')
+    .select(SUMMARY)
+    .where('student_id', '=', studentId)
+    .where(searchMatches('recordings.search', search));
+  if (examId !== undefined) q = q.where('exam_id', '=', examId);
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export interface ZipEntryRow {
+  id: number;
+  storage_key: string;
+  mime: string;
+  created_at: string;
+  surname: string;
+  name: string;
+}
+
+/** What the exam's zip needs of each recording, oldest first (the archive reads like a log). */
+export async function listExamRecordingsForZip(db: Db, examId: number): Promise<ZipEntryRow[]> {
+  return db
+    .selectFrom('recordings')
+    .innerJoin('users', 'users.id', 'recordings.student_id')
+    .select([
+      'recordings.id',
+      'recordings.storage_key',
+      'recordings.mime',
+      'recordings.created_at',
+      'users.surname',
+      'users.name',
+    ])
+    .where('recordings.exam_id', '=', examId)
+    .orderBy('recordings.created_at')
+    .orderBy('recordings.id')
+    .execute();
+}
+
+// ---- statistics ----
+
+export async function countExamStudents(db: Db, examId: number): Promise<number> {
+  const row = await db
+    .selectFrom('exam_students')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('exam_id', '=', examId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One row per assigned student, by surname: the latest upload for the exam, or null. */
+export async function listExamStatistics(db: Db, examId: number, limit: number, offset: number) {
+  return (
+    db
+      .selectFrom('exam_students')
+      .innerJoin('users', 'users.id', 'exam_students.student_id')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('recordings')
+            .select(['student_id', (e) => e.fn.max('created_at').as('last_at')])
+            .where('exam_id', '=', examId)
+            .groupBy('student_id')
+            .as('latest'),
+        (join) => join.onRef('latest.student_id', '=', 'exam_students.student_id'),
+      )
+      .select(['users.id', 'users.surname', 'users.name', 'latest.last_at'])
+      .where('exam_students.exam_id', '=', examId)
+      // The folded search column starts with surname, then name: the same order on both databases.
+      .orderBy('users.search')
+      .orderBy('users.id')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
+}
+
+// ---- changes ----
+
+/** Flips the checked flag; answers the new value, or undefined when the row is gone. */
+export async function toggleChecked(db: Db, id: number): Promise<boolean | undefined> {
+  const row = await db
+    .updateTable('recordings')
+    .set((eb) => ({ checked: eb(eb.val(1), '-', eb.ref('checked')) }))
+    .where('id', '=', id)
+    .returning('checked')
+    .executeTakeFirst();
+  return row ? row.checked === 1 : undefined;
+}
+
+/** Deletes the recording and its comments; answers the row so its stored object can go too. */
+export async function deleteRecording(db: Db, id: number): Promise<RecordingRow | undefined> {
+  await db.deleteFrom('comments').where('recording_id', '=', id).execute();
+  return db.deleteFrom('recordings').where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+// ---- comments ----
+
+export async function listComments(db: Db, recordingId: number): Promise<CommentRow[]> {
+  return db
+    .selectFrom('comments')
+    .selectAll()
+    .where('recording_id', '=', recordingId)
+    .orderBy('start_seconds')
+    .orderBy('end_seconds')
+    .orderBy('id')
+    .execute();
+}
+
+export function toCommentDto(c: CommentRow) {
+  return { id: c.id, start: c.start_seconds, end: c.end_seconds, comment: c.text };
+}
+
+export async function insertComment(db: Db, row: Insertable<CommentsTable>): Promise<CommentRow> {
+  return db.insertInto('comments').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findCommentByClientId(db: Db, clientId: string): Promise<CommentRow | undefined> {
+  return db.selectFrom('comments').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+}
+
+/** A comment on a recording of one of the teacher's exams, with that recording's duration. */
+export async function findTeacherComment(db: Db, teacherId: number, id: number) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('recordings', 'recordings.id', 'comments.recording_id')
+    .innerJoin('exams', 'exams.id', 'recordings.exam_id')
+    .selectAll('comments')
+    .select('recordings.duration')
+    .where('comments.id', '=', id)
+    .where('exams.teacher_id', '=', teacherId)
+    .executeTakeFirst();
+}
+
+export async function updateComment(
+  db: Db,
+  id: number,
+  changes: { start_seconds: number; end_seconds: number; text: string; updated_at: string },
+): Promise<CommentRow | undefined> {
+  return db.updateTable('comments').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deleteComment(db: Db, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

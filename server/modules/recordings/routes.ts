@@ -1,0 +1,177 @@
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  pagedBody,
+  pageQuerySchema,
+  searchPageQuerySchema,
+  type SearchPageQuery,
+} from '../../../src/shared/contract/common';
+import {
+  audioIdParamsSchema,
+  recordingDetailSchema,
+  recordingUploadResultSchema,
+  studentRecordingsPageSchema,
+} from '../../../src/shared/contract/student';
+import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
+import { badRequest, forbidden, HttpError, notFound, unsupportedMediaType } from '../../lib/http-error';
+import { currentUser } from '../../plugins/auth';
+import { signedQuerySchema } from '../media/routes';
+import { sendStoredMedia } from '../media/serve';
+import { findRecordingById } from './repository';
+import * as service from './service';
+import type { UploadPart } from './upload';
+
+/** Text fields of an upload: few and short (peaks are the largest, ~200 000 numbers as JSON). */
+const MAX_FIELDS = 12;
+const MAX_FIELD_BYTES = 4 * 1024 * 1024;
+
+/** A part's bytes; a broken multipart body surfaces as 400, never as a 500. */
+async function* partContent(stream: Readable): AsyncGenerator<Uint8Array> {
+  const it = stream[Symbol.asyncIterator]();
+  for (;;) {
+    let r: IteratorResult<Uint8Array>;
+    try {
+      r = await it.next();
+    } catch {
+      throw badRequest(RECORDING_TEXT.malformedUpload);
+    }
+    if (r.done) return;
+    yield r.value;
+  }
+}
+
+function partsError(err: unknown): Error {
+  const e = err as { code?: string; statusCode?: number };
+  if (e.code === 'FST_FILES_LIMIT') return badRequest(RECORDING_TEXT.tooManyFiles);
+  if (err instanceof HttpError || (e.statusCode && e.statusCode < 500)) return err as Error;
+  return badRequest(RECORDING_TEXT.malformedUpload);
+}
+
+/** The parts of the multipart body in the order they come. */
+async function* uploadParts(req: FastifyRequest): AsyncGenerator<UploadPart> {
+  const parts = req.parts();
+  for (;;) {
+    let r: IteratorResult<Awaited<ReturnType<typeof parts.next>>['value']>;
+    try {
+      r = await parts.next();
+    } catch (err) {
+      throw partsError(err);
+    }
+    if (r.done) return;
+    const part = r.value;
+    if (part.type === 'file') {
+      yield { kind: 'file', name: part.fieldname, content: partContent(part.file) };
+    } else {
+      if (part.valueTruncated) throw badRequest(RECORDING_TEXT.malformedUpload);
+      yield {
+        kind: 'field',
+        name: part.fieldname,
+        value: typeof part.value === 'string' ? part.value : String(part.value),
+      };
+    }
+  }
+}
+
+/** The student's recordings: the upload that ends an exam, the list and the player's detail. */
+export async function studentRecordingRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['student: recordings'];
+  app.addHook('onRequest', app.requireRole('STUDENT'));
+  await app.register(multipart, {
+    // The cap is enforced by storage (which deletes the partial object); busboy stops just past it.
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: app.ctx.config.maxRecordingBytes + 1,
+      files: 2,
+      fields: MAX_FIELDS,
+      parts: MAX_FIELDS + 2,
+      fieldSize: MAX_FIELD_BYTES,
+      headerPairs: 100,
+    },
+  });
+
+  r.post(
+    '/api/student/exam/complete',
+    {
+      schema: {
+        tags,
+        description:
+          'multipart/form-data: the file part `audio` and the fields examID, variantID, mime, clientId (UUID), ' +
+          'sessionID, duration (s), taskStarts (JSON array of s), peaks (JSON array); fields may come before or ' +
+          'after the file. The bytes must be WebM or MP4 (415), at most MAX_RECORDING_MB (413). The same clientId ' +
+          'again answers the same recording.',
+        response: { 200: recordingUploadResultSchema },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw unsupportedMediaType(RECORDING_TEXT.uploadNotMultipart);
+      return service.uploadRecording(app.ctx, currentUser(req).id, uploadParts(req));
+    },
+  );
+
+  const list = async (
+    studentId: number,
+    q: Omit<SearchPageQuery, 'search_string'> & { search_string?: string },
+  ) =>
+    pagedBody(
+      'audios',
+      await service.listStudentRecordings(app.ctx, studentId, { ...q, search_string: q.search_string ?? '' }),
+    );
+
+  r.get(
+    '/api/student/audios',
+    { schema: { tags, querystring: pageQuerySchema, response: { 200: studentRecordingsPageSchema } } },
+    (req) => list(currentUser(req).id, req.query),
+  );
+  r.get(
+    '/api/student/audios/search',
+    { schema: { tags, querystring: searchPageQuerySchema, response: { 200: studentRecordingsPageSchema } } },
+    (req) => list(currentUser(req).id, req.query),
+  );
+  r.get(
+    '/api/student/audios/:audioID',
+    { schema: { tags, params: audioIdParamsSchema, response: { 200: recordingDetailSchema } } },
+    (req) => service.getStudentRecording(app.ctx, currentUser(req).id, req.params.audioID),
+  );
+}
+
+/** A recording's audio at its signed address (the `access` of a recording): no bearer token. */
+export async function recordingContentRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/recordings/:id/content',
+    {
+      schema: {
+        tags: ['media'],
+        description:
+          'Audio of a recording at a signed, expiring address. Supports Range (206 / 416); a bad or ' +
+          'expired signature answers 403.',
+        security: [],
+        params: idParamsSchema,
+        querystring: signedQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      if (!app.ctx.media.verify('recording', id, req.query.exp, req.query.sig)) {
+        throw forbidden(AUTHORING_TEXT.mediaLinkInvalid);
+      }
+      const recording = await findRecordingById(app.ctx.db, id);
+      if (!recording) throw notFound(RECORDING_TEXT.recordingNotFound);
+      return sendStoredMedia(
+        app.ctx,
+        req,
+        reply,
+        {
+          storageKey: recording.storage_key,
+          mime: recording.mime,
+          name: `${recording.name}.${recording.mime.startsWith('audio/mp4') ? 'm4a' : 'webm'}`,
+        },
+        Number(req.query.exp),
+      );
+    },
+  );
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import {
+  RECORDING_UPLOAD_FIELDS,
+  recordingUploadFieldsSchema,
+  type RecordingUploadFields,
+} from '../../../src/shared/contract/student';
+import { RECORDING_TEXT } from '../../../src/shared/messages';
+import type { AppContext } from '../../context';
+import { badRequest, type HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
+import { detectMediaType, SNIFF_BYTES } from '../../lib/media-type';
+import { StorageLimitError } from '../../plugins/storage';
+
+/** One part of the multipart body, as the transport hands it over, in the order it came. */
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string }
+  /** `content` must be read to its end before the next part comes. */
+  | { kind: 'file'; name: string; content: AsyncIterable<Uint8Array> };
+
+/** The audio that was streamed to storage, not yet part of any recording. */
+export interface StagedAudio {
+  key: string;
+  size: number;
+  /** Container judged from the bytes: `audio/webm` or `audio/mp4`. */
+  container: 'audio/webm' | 'audio/mp4';
+}
+
+export interface ReadUpload {
+  fields: RecordingUploadFields;
+  /** Null when the bytes were skipped because the clientId was already known. */
+  staged: StagedAudio | null;
+  /** The recording a clientId sent before the file already named (its bytes were not stored). */
+  duplicateClientId: boolean;
+}
+
+async function drain(it: AsyncIterator<Uint8Array>): Promise<void> {
+  for (;;) {
+    const r = await it.next();
+    if (r.done) return;
+  }
+}
+
+type StageOutcome = { kind: 'stored'; audio: StagedAudio } | { kind: 'wrong-type' } | { kind: 'too-large' };
+
+/**
+ * Streams the audio part to storage as it arrives, after checking from its first bytes that it
+ * is WebM/Matroska or MP4. A refused or oversized part is read to its end and leaves nothing.
+ */
+async function stageAudio(ctx: AppContext, content: AsyncIterable<Uint8Array>): Promise<StageOutcome> {
+  const it = content[Symbol.asyncIterator]();
+  const headChunks: Uint8Array[] = [];
+  let headLength = 0;
+  let ended = false;
+  while (headLength < SNIFF_BYTES) {
+    const r = await it.next();
+    if (r.done) {
+      ended = true;
+      break;
+    }
+    headChunks.push(r.value);
+    headLength += r.value.byteLength;
+  }
+  const head = Buffer.concat(headChunks);
+  const type = detectMediaType(head);
+  if (type !== 'audio/webm' && type !== 'audio/mp4') {
+    if (!ended) await drain(it);
+    return { kind: 'wrong-type' };
+  }
+  async function* rest(): AsyncGenerator<Uint8Array> {
+    yield head;
+    if (ended) return;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      yield r.value;
+    }
+  }
+  try {
+    const stored = await ctx.storage.put(rest(), {
+      prefix: 'recordings',
+      maxBytes: ctx.config.maxRecordingBytes,
+      contentType: type,
+    });
+    return { kind: 'stored', audio: { key: stored.key, size: stored.size, container: type } };
+  } catch (err) {
+    if (!(err instanceof StorageLimitError)) throw err;
+    await drain(it);
+    return { kind: 'too-large' };
+  }
+}
+
+function fieldErrors(error: z.ZodError): HttpError {
+  const texts = [...new Set(error.issues.map((i) => i.message))];
+  return badRequest(texts.join('; '));
+}
+
+const KNOWN_FIELDS = new Set<string>(Object.values(RECORDING_UPLOAD_FIELDS));
+
+/**
+ * Reads the whole upload whatever the order of its parts: the audio goes to storage as it
+ * streams in, the fields are kept, and only once everything was read are they judged. On any
+ * failure nothing stays stored. `isKnownClientId` lets a repeated upload skip storing its bytes
+ * when the clientId came before the file.
+ */
+export async function readUpload(
+  ctx: AppContext,
+  parts: AsyncIterable<UploadPart>,
+  isKnownClientId: (clientId: string) => Promise<boolean>,
+): Promise<ReadUpload> {
+  const raw: Record<string, string> = {};
+  let staged: StagedAudio | null = null;
+  let sawAudio = false;
+  let duplicateClientId = false;
+  let failure: HttpError | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.kind === 'field') {
+        // The first value of a field counts; unknown fields are ignored.
+        if (KNOWN_FIELDS.has(part.name) && !(part.name in raw)) raw[part.name] = part.value;
+        continue;
+      }
+      const it = part.content[Symbol.asyncIterator]();
+      if (part.name !== RECORDING_UPLOAD_FIELDS.file || sawAudio) {
+        await drain(it);
+        if (part.name === RECORDING_UPLOAD_FIELDS.file) failure ??= badRequest(RECORDING_TEXT.tooManyFiles);
+        continue;
+      }
+      sawAudio = true;
+      const clientId = raw[RECORDING_UPLOAD_FIELDS.clientId];
+      if (clientId && z.uuid().safeParse(clientId).success && (await isKnownClientId(clientId))) {
+        // A replay of an upload the server already has: its bytes are not needed.
+        duplicateClientId = true;
+        await drain(it);
+        continue;
+      }
+      const outcome = await stageAudio(ctx, { [Symbol.asyncIterator]: () => it });
+      if (outcome.kind === 'stored') staged = outcome.audio;
+      else if (outcome.kind === 'wrong-type') failure ??= unsupportedMediaType(RECORDING_TEXT.typeRefused);
+      else {
+        const maxMb = Math.round((ctx.config.maxRecordingBytes / (1024 * 1024)) * 100) / 100;
+        failure ??= payloadTooLarge(RECORDING_TEXT.tooLarge(maxMb));
+      }
+    }
+    if (failure) throw failure;
+    if (!sawAudio) throw badRequest(RECORDING_TEXT.fileMissing);
+    const parsed = recordingUploadFieldsSchema.safeParse(raw);
+    if (!parsed.success) throw fieldErrors(parsed.error);
+    return { fields: parsed.data, staged, duplicateClientId };
+  } catch (err) {
+    if (staged) await ctx.storage.delete(staged.key);
+    throw err;
+  }
+}
+
+const CODECS = /^\s*codecs\s*=\s*"?[A-Za-z0-9.,\s-]{1,60}"?\s*$/;
+
+/**
+ * The media type to store and serve: the container the bytes showed, with the client's codecs
+ * parameter when its type names that same container (`audio/webm;codecs=opus`).
+ */
+export function storedMime(container: StagedAudio['container'], declared: string | undefined): string {
+  if (!declared) return container;
+  const [base, ...params] = declared.split(';');
+  const baseType = base.trim().toLowerCase();
+  const sameContainer =
+    baseType === container ||
+    (container === 'audio/webm' && baseType === 'video/webm') ||
+    (container === 'audio/mp4' && baseType === 'video/mp4');
+  if (!sameContainer) return container;
+  const codecs = params.find((p) => CODECS.test(p));
+  return codecs ? `${container};${codecs.trim().replace(/\s+/g, '')}` : container;
+}

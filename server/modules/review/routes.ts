@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  messageSchema,
+  pagedBody,
+  pageQuerySchema,
+} from '../../../src/shared/contract/common';
+import {
+  commentCreateBodySchema,
+  commentUpdateBodySchema,
+  reviewCommentSchema,
+  statisticsPageSchema,
+  switchCheckedResponseSchema,
+  teacherRecordingDetailSchema,
+} from '../../../src/shared/contract/review';
+import { audioIdParamsSchema } from '../../../src/shared/contract/student';
+import { RECORDING_TEXT, SUCCESS_TEXT } from '../../../src/shared/messages';
+import { currentUser } from '../../plugins/auth';
+import * as recordings from '../recordings/service';
+import * as service from './service';
+
+const tags = ['teacher: review'];
+
+/** The teacher's side of recordings: statistics, the zip, the player's detail, checks and comments. */
+export async function reviewRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireRole('TEACHER'));
+
+  r.get(
+    '/api/teacher/exam/:id/statistics',
+    {
+      schema: {
+        tags,
+        description: 'One row per assigned student, by surname; completed = has a recording of the exam.',
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: statisticsPageSchema },
+      },
+    },
+    async (req) =>
+      pagedBody('sessions', await service.statistics(app.ctx, currentUser(req).id, req.params.id, req.query)),
+  );
+
+  r.get(
+    '/api/teacher/exam/:id/audios',
+    {
+      schema: {
+        tags,
+        description:
+          'The exam’s recordings as exam.zip, streamed: entries `<surname>_<name>_<yyyy-mm-dd_hh-mm>.<ext>`.',
+        params: idParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      const aborted = new AbortController();
+      const archive = await service.examZip(app.ctx, currentUser(req).id, req.params.id, aborted.signal);
+      // The client went away before the end: stop reading storage.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) aborted.abort();
+      });
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', 'attachment; filename="exam.zip"')
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(archive);
+    },
+  );
+
+  r.get(
+    '/api/teacher/audios/:audioID',
+    { schema: { tags, params: audioIdParamsSchema, response: { 200: teacherRecordingDetailSchema } } },
+    (req) => recordings.getTeacherRecording(app.ctx, currentUser(req).id, req.params.audioID),
+  );
+  r.delete(
+    '/api/teacher/audio/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: messageSchema } } },
+    async (req) => {
+      await recordings.deleteTeacherRecording(app.ctx, currentUser(req).id, req.params.id);
+      return { message: SUCCESS_TEXT.audioDeleted };
+    },
+  );
+  r.post(
+    '/api/teacher/audios/:id/switch',
+    { schema: { tags, params: idParamsSchema, response: { 200: switchCheckedResponseSchema } } },
+    (req) => recordings.switchChecked(app.ctx, currentUser(req).id, req.params.id),
+  );
+
+  r.post(
+    '/api/teacher/comment',
+    {
+      schema: {
+        tags,
+        description: 'With `clientId` (UUID) the create is idempotent: a replay answers the same comment.',
+        body: commentCreateBodySchema,
+        response: { 200: reviewCommentSchema },
+      },
+    },
+    (req) => service.createComment(app.ctx, currentUser(req).id, req.body),
+  );
+  r.patch(
+    '/api/teacher/comment',
+    { schema: { tags, body: commentUpdateBodySchema, response: { 200: reviewCommentSchema } } },
+    (req) => service.updateComment(app.ctx, currentUser(req).id, req.body),
+  );
+  r.delete(
+    '/api/teacher/comment/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: messageSchema } } },
+    async (req) => {
+      await service.deleteComment(app.ctx, currentUser(req).id, req.params.id);
+      return { message: RECORDING_TEXT.commentDeleted };
+    },
+  );
+}

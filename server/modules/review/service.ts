@@ -1,0 +1,165 @@
+import type { Readable } from 'node:stream';
+import type { PageQuery } from '../../../src/shared/contract/common';
+import type { StatisticsSession } from '../../../src/shared/contract/review';
+import type { CommentDto } from '../../../src/shared/contract/student';
+import { formatDuration } from '../../../src/shared/format';
+import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { badRequest, conflictMessage, notFound } from '../../lib/http-error';
+import { paginate, type Page } from '../../lib/paging';
+import { nowIso } from '../../lib/time';
+import { findTeacherExam } from '../exams/repository';
+import * as recordings from '../recordings/repository';
+import { EntryNamer, streamZip, type ZipSource } from './zip';
+
+async function requireOwnExam(ctx: AppContext, teacherId: number, examId: number) {
+  const exam = await findTeacherExam(ctx.db, teacherId, examId);
+  if (!exam) throw notFound(AUTHORING_TEXT.examNotFound);
+  return exam;
+}
+
+// ---- statistics ----
+
+/** One row per assigned student, by surname: completed when they have a recording of the exam. */
+export async function statistics(
+  ctx: AppContext,
+  teacherId: number,
+  examId: number,
+  q: PageQuery,
+): Promise<Page<StatisticsSession>> {
+  await requireOwnExam(ctx, teacherId, examId);
+  return paginate(
+    q,
+    () => recordings.countExamStudents(ctx.db, examId),
+    async (limit, offset) =>
+      (await recordings.listExamStatistics(ctx.db, examId, limit, offset)).map((row) => ({
+        student: { id: row.id, surname: row.surname, name: row.name },
+        completed: row.last_at !== null,
+        date: row.last_at ?? null,
+      })),
+  );
+}
+
+// ---- zip ----
+
+/**
+ * The exam's recordings as one zip stream, one stored object open at a time. The rows are read
+ * before the answer starts (a missing exam is still a 404); an object missing from storage is
+ * skipped with a warning rather than breaking the archive halfway.
+ */
+export async function examZip(
+  ctx: AppContext,
+  teacherId: number,
+  examId: number,
+  signal: AbortSignal,
+): Promise<Readable> {
+  await requireOwnExam(ctx, teacherId, examId);
+  const rows = await recordings.listExamRecordingsForZip(ctx.db, examId);
+  const namer = new EntryNamer(ctx.config.timezone);
+
+  async function* sources(): AsyncGenerator<ZipSource> {
+    for (const row of rows) {
+      if (!(await ctx.storage.stat(row.storage_key))) {
+        ctx.log.warn({ recordingId: row.id }, 'recording missing from storage, left out of the zip');
+        continue;
+      }
+      yield {
+        name: namer.name(row),
+        date: new Date(row.created_at),
+        open: () => ctx.storage.read(row.storage_key),
+      };
+    }
+  }
+
+  return streamZip(sources(), signal, (err) => ctx.log.error({ err, examId }, 'exam zip failed midway'));
+}
+
+// ---- comments ----
+
+export interface CommentWrite {
+  start: number;
+  end: number;
+  comment: string;
+}
+
+/** Rounding slack of a player's position against the stored duration (floating point). */
+const DURATION_SLACK_SECONDS = 0.001;
+
+function assertWithinRecording(body: CommentWrite, duration: number): void {
+  if (body.end > duration + DURATION_SLACK_SECONDS) {
+    throw badRequest(RECORDING_TEXT.commentEndAfterDuration(formatDuration(duration)));
+  }
+}
+
+/**
+ * Adds a comment to a recording of one of the teacher's exams. With a clientId the create is
+ * idempotent (an offline replay answers the comment made the first time); a clientId of another
+ * recording or author answers 409.
+ */
+export async function createComment(
+  ctx: AppContext,
+  teacherId: number,
+  body: CommentWrite & { audioID: number; clientId?: string | null },
+): Promise<CommentDto> {
+  const clientId = body.clientId ?? null;
+  const replay = async () => {
+    if (clientId === null) return undefined;
+    const existing = await recordings.findCommentByClientId(ctx.db, clientId);
+    if (!existing) return undefined;
+    if (existing.author_id !== teacherId || existing.recording_id !== body.audioID) {
+      throw conflictMessage(RECORDING_TEXT.commentClientIdTaken);
+    }
+    return recordings.toCommentDto(existing);
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const recording = await recordings.findTeacherRecording(ctx.db, teacherId, body.audioID);
+  if (!recording) throw notFound(RECORDING_TEXT.recordingNotFound);
+  assertWithinRecording(body, recording.duration);
+  const now = nowIso();
+  try {
+    const row = await recordings.insertComment(ctx.db, {
+      recording_id: recording.id,
+      author_id: teacherId,
+      start_seconds: body.start,
+      end_seconds: body.end,
+      text: body.comment,
+      client_id: clientId,
+      created_at: now,
+      updated_at: now,
+    });
+    return recordings.toCommentDto(row);
+  } catch (err) {
+    // The same clientId arrived twice at once: the first one stored wins.
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await replay();
+    if (!winner) throw err;
+    return winner;
+  }
+}
+
+export async function updateComment(
+  ctx: AppContext,
+  teacherId: number,
+  body: CommentWrite & { id: number },
+): Promise<CommentDto> {
+  const existing = await recordings.findTeacherComment(ctx.db, teacherId, body.id);
+  if (!existing) throw notFound(RECORDING_TEXT.commentNotFound);
+  assertWithinRecording(body, existing.duration);
+  const row = await recordings.updateComment(ctx.db, body.id, {
+    start_seconds: body.start,
+    end_seconds: body.end,
+    text: body.comment,
+    updated_at: nowIso(),
+  });
+  if (!row) throw notFound(RECORDING_TEXT.commentNotFound);
+  return recordings.toCommentDto(row);
+}
+
+export async function deleteComment(ctx: AppContext, teacherId: number, id: number): Promise<void> {
+  const existing = await recordings.findTeacherComment(ctx.db, teacherId, id);
+  if (!existing || !(await recordings.deleteComment(ctx.db, id)))
+    throw notFound(RECORDING_TEXT.commentNotFound);
+}

@@ -1,0 +1,111 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, ExamSessionsTable, ExamsTable } from '../../db/types';
+import { searchMatches } from '../../lib/paging';
+
+export type ExamRow = Selectable<ExamsTable>;
+export type SessionRow = Selectable<ExamSessionsTable>;
+
+/** The exam when it is assigned to the student; a foreign or missing one answers undefined. */
+export async function findAssignedExam(
+  db: Db,
+  studentId: number,
+  examId: number,
+): Promise<ExamRow | undefined> {
+  return db
+    .selectFrom('exams')
+    .innerJoin('exam_students', 'exam_students.exam_id', 'exams.id')
+    .selectAll('exams')
+    .where('exams.id', '=', examId)
+    .where('exam_students.student_id', '=', studentId)
+    .executeTakeFirst();
+}
+
+export async function countAssignedExams(db: Db, studentId: number, search: string): Promise<number> {
+  const row = await db
+    .selectFrom('exams')
+    .innerJoin('exam_students', 'exam_students.exam_id', 'exams.id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('exam_students.student_id', '=', studentId)
+    .where(searchMatches('exams.search', search))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listAssignedExams(
+  db: Db,
+  studentId: number,
+  search: string,
+  limit: number,
+  offset: number,
+): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .selectFrom('exams')
+    .innerJoin('exam_students', 'exam_students.exam_id', 'exams.id')
+    .select(['exams.id', 'exams.name'])
+    .where('exam_students.student_id', '=', studentId)
+    .where(searchMatches('exams.search', search))
+    .orderBy('exams.search')
+    .orderBy('exams.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The exam's variants in the teacher's order. */
+export async function listExamVariants(db: Db, examId: number): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .selectFrom('exam_variants')
+    .innerJoin('variants', 'variants.id', 'exam_variants.variant_id')
+    .select(['variants.id', 'variants.name'])
+    .where('exam_variants.exam_id', '=', examId)
+    .orderBy('exam_variants.position')
+    .orderBy('variants.id')
+    .execute();
+}
+
+export async function isExamVariant(db: Db, examId: number, variantId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('exam_variants')
+    .select('variant_id')
+    .where('exam_id', '=', examId)
+    .where('variant_id', '=', variantId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertSession(db: Db, row: Insertable<ExamSessionsTable>): Promise<SessionRow> {
+  return db.insertInto('exam_sessions').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findStudentSession(
+  db: Db,
+  studentId: number,
+  sessionId: number,
+): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('exam_sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks the session complete once (a repeat keeps the first time) and, when given, records the
+ * variant taken.
+ */
+export async function completeSession(
+  db: Db,
+  sessionId: number,
+  completedAt: string,
+  variantId?: number,
+): Promise<void> {
+  await db
+    .updateTable('exam_sessions')
+    .set((eb) => ({
+      completed_at: eb.fn.coalesce('completed_at', eb.val(completedAt)),
+      ...(variantId !== undefined ? { variant_id: variantId } : {}),
+    }))
+    .where('id', '=', sessionId)
+    .execute();
+}

@@ -1,0 +1,113 @@
+import type { PageQuery, SearchPageQuery } from '../../../src/shared/contract/common';
+import type {
+  SessionStartResponse,
+  StudentExam,
+  StudentExamExtended,
+} from '../../../src/shared/contract/student';
+import type { AudioSummary, VariantDto } from '../../../src/shared/contract/teacher';
+import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/types';
+import { notFound } from '../../lib/http-error';
+import { paginate, type Page } from '../../lib/paging';
+import { nowIso } from '../../lib/time';
+import { toAudioSummary } from '../exams/service';
+import { countStudentRecordings, listStudentRecordings } from '../recordings/repository';
+import { toVariantDto } from '../variants/service';
+import * as repo from './repository';
+
+/** The exam if it is assigned to the student; anything else answers like a missing exam. */
+export async function requireAssignedExam(db: Db, studentId: number, examId: number): Promise<repo.ExamRow> {
+  const exam = await repo.findAssignedExam(db, studentId, examId);
+  if (!exam) throw notFound(AUTHORING_TEXT.examNotFound);
+  return exam;
+}
+
+/** The variant if it is one of the exam's; anything else answers like a missing variant. */
+export async function requireExamVariant(
+  db: Db,
+  examId: number,
+  variantId: number,
+): Promise<{ id: number; name: string }> {
+  const variant = (await repo.listExamVariants(db, examId)).find((v) => v.id === variantId);
+  if (!variant) throw notFound(AUTHORING_TEXT.variantNotFound);
+  return variant;
+}
+
+export async function listExams(
+  ctx: AppContext,
+  studentId: number,
+  q: SearchPageQuery,
+): Promise<Page<StudentExam>> {
+  return paginate(
+    q,
+    () => repo.countAssignedExams(ctx.db, studentId, q.search_string),
+    (limit, offset) => repo.listAssignedExams(ctx.db, studentId, q.search_string, limit, offset),
+  );
+}
+
+export async function getExam(ctx: AppContext, studentId: number, examId: number): Promise<StudentExam> {
+  const exam = await requireAssignedExam(ctx.db, studentId, examId);
+  return { id: exam.id, name: exam.name };
+}
+
+export async function getExtendedExam(
+  ctx: AppContext,
+  studentId: number,
+  examId: number,
+): Promise<StudentExamExtended> {
+  const exam = await requireAssignedExam(ctx.db, studentId, examId);
+  return { id: exam.id, name: exam.name, variants: await repo.listExamVariants(ctx.db, examId) };
+}
+
+/** A variant of an assigned exam with its tasks and their files (signed addresses). */
+export async function getVariant(
+  ctx: AppContext,
+  studentId: number,
+  examId: number,
+  variantId: number,
+): Promise<VariantDto> {
+  await requireAssignedExam(ctx.db, studentId, examId);
+  return toVariantDto(ctx, await requireExamVariant(ctx.db, examId, variantId));
+}
+
+/** The student's own recordings of an assigned exam, newest first. */
+export async function listExamRecordings(
+  ctx: AppContext,
+  studentId: number,
+  examId: number,
+  q: PageQuery,
+): Promise<Page<AudioSummary>> {
+  await requireAssignedExam(ctx.db, studentId, examId);
+  return paginate(
+    q,
+    () => countStudentRecordings(ctx.db, studentId, '', examId),
+    async (limit, offset) =>
+      (await listStudentRecordings(ctx.db, studentId, '', limit, offset, examId)).map(toAudioSummary),
+  );
+}
+
+export async function startSession(
+  ctx: AppContext,
+  studentId: number,
+  examId: number,
+  variantId: number | undefined,
+): Promise<SessionStartResponse> {
+  await requireAssignedExam(ctx.db, studentId, examId);
+  if (variantId !== undefined) await requireExamVariant(ctx.db, examId, variantId);
+  const session = await repo.insertSession(ctx.db, {
+    exam_id: examId,
+    student_id: studentId,
+    variant_id: variantId ?? null,
+    started_at: nowIso(),
+  });
+  return { session_id: session.id };
+}
+
+/** Marks the student's own session complete; a repeat changes nothing and answers the same. */
+export async function completeSession(ctx: AppContext, studentId: number, sessionId: number) {
+  const session = await repo.findStudentSession(ctx.db, studentId, sessionId);
+  if (!session) throw notFound(RECORDING_TEXT.sessionNotFound);
+  if (session.completed_at === null) await repo.completeSession(ctx.db, session.id, nowIso());
+  return { session_id: session.id, completed: true };
+}

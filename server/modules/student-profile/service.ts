@@ -1,0 +1,36 @@
+import type { StudentDataBody, StudentProfile } from '../../../src/shared/contract/student';
+import { AUTHORING_TEXT, ERROR_TEXT } from '../../../src/shared/messages';
+import type { AppContext } from '../../context';
+import { badRequest, notFound } from '../../lib/http-error';
+import { findUserByIdAndRole, toUserDto } from '../users/repository';
+import { changePassword, updateAccount } from '../users/service';
+
+export async function getProfile(ctx: AppContext, studentId: number): Promise<StudentProfile> {
+  const user = await findUserByIdAndRole(ctx.db, studentId, 'STUDENT');
+  // The token outlived its account.
+  if (!user) throw notFound(ERROR_TEXT.userNotFound);
+  return toUserDto(user);
+}
+
+/** Profile fields; a username or e-mail another account holds answers 409 with `errors`. */
+export async function updateProfile(
+  ctx: AppContext,
+  studentId: number,
+  body: Omit<StudentDataBody, 'patronymic'> & { patronymic: string },
+): Promise<StudentProfile> {
+  const updated = await updateAccount(ctx.db, studentId, body);
+  if (!updated) throw notFound(ERROR_TEXT.userNotFound);
+  return toUserDto(updated);
+}
+
+/** The new password from the body or the query (as the spec sends it); ends every session. */
+export async function setPassword(
+  ctx: AppContext,
+  studentId: number,
+  fromQuery: string | undefined,
+  fromBody: string | undefined,
+): Promise<void> {
+  const password = fromBody ?? fromQuery;
+  if (!password) throw badRequest(AUTHORING_TEXT.passwordRequired);
+  await changePassword(ctx.db, studentId, password);
+}

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { idSchema, pagedSchema, timestampSchema } from './common';
+import { audioSummarySchema, examSummarySchema, variantSchema, variantSummarySchema } from './teacher';
+import { profileFieldsSchema, userSchema } from './users';
+
+// ---- exams ----
+
+/** An exam as the student sees it (the list rows and the detail call). */
+export const studentExamSchema = examSummarySchema;
+export type StudentExam = z.infer<typeof studentExamSchema>;
+
+export const studentExamsListSchema = pagedSchema('exams', studentExamSchema);
+
+/** The exam with the variants to choose from, in the order the teacher put them. */
+export const studentExamExtendedSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  variants: z.array(variantSummarySchema),
+});
+export type StudentExamExtended = z.infer<typeof studentExamExtendedSchema>;
+
+/** A variant of the exam with its tasks and their files (signed `access` addresses). */
+export const studentVariantSchema = variantSchema;
+
+export const examVariantParamsSchema = z.object({ examID: idSchema, variantID: idSchema });
+export const examIdParamsSchema = z.object({ examID: idSchema });
+
+export const studentRecordingsPageSchema = pagedSchema('audios', audioSummarySchema);
+
+// ---- sessions ----
+
+export const sessionStartBodySchema = z.object({ variantID: idSchema.nullish() }).nullish();
+export type SessionStartBody = z.input<typeof sessionStartBodySchema>;
+
+export const sessionStartResponseSchema = z.object({ session_id: z.number().int() });
+export type SessionStartResponse = z.infer<typeof sessionStartResponseSchema>;
+
+export const sessionIdParamsSchema = z.object({ sessionID: idSchema });
+
+export const sessionCompleteResponseSchema = z.object({
+  session_id: z.number().int(),
+  completed: z.boolean(),
+});
+
+// ---- recording upload (POST /api/student/exam/complete, multipart) ----
+
+/** The longest recording the server accepts, in seconds. */
+export const RECORDING_DURATION_MAX_SECONDS = 86_400;
+/** Waveform peaks are bounded: enough for an hour at ~50 peaks a second. */
+export const RECORDING_PEAKS_MAX = 200_000;
+export const RECORDING_TASK_STARTS_MAX = 1_000;
+
+/** Names of the multipart parts; fields may come before or after the file part. */
+export const RECORDING_UPLOAD_FIELDS = {
+  file: 'audio',
+  examID: 'examID',
+  variantID: 'variantID',
+  mime: 'mime',
+  clientId: 'clientId',
+  sessionID: 'sessionID',
+  duration: 'duration',
+  taskStarts: 'taskStarts',
+  peaks: 'peaks',
+} as const;
+
+const jsonArrayField = (label: string) =>
+  z.string().transform((text, ctx): unknown => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${label}: ожидается JSON-массив чисел` });
+      return z.NEVER;
+    }
+  });
+
+const isBlank = (v: string | undefined) => v === undefined || ['', 'null', 'undefined'].includes(v.trim());
+
+function parseFormId(label: string, value: string, ctx: z.RefinementCtx): number {
+  const parsed = idSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({
+    code: 'custom',
+    message: `${label}: ${parsed.error.issues[0]?.message ?? 'неверное значение'}`,
+  });
+  return z.NEVER;
+}
+
+/** A required id among the string form fields; the message names the field. */
+const requiredFormId = (label: string) =>
+  z.string({ error: `${label}: обязательное поле` }).transform((value, ctx) => {
+    if (!isBlank(value)) return parseFormId(label, value, ctx);
+    ctx.addIssue({ code: 'custom', message: `${label}: обязательное поле` });
+    return z.NEVER;
+  });
+
+/** An optional id among the string form fields; blank ("", "null") is none. */
+const optionalFormId = (label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) =>
+      value === undefined || isBlank(value) ? undefined : parseFormId(label, value, ctx),
+    );
+
+const finiteNumber = (label: string) =>
+  z.number({ error: `${label}: ожидается число` }).refine(Number.isFinite, `${label}: ожидается число`);
+
+/**
+ * The text fields of an upload as they arrive (all strings). Without `clientId` (a client that
+ * follows only SPEC.md) the server makes one: such an upload is simply not idempotent.
+ */
+export const recordingUploadFieldsSchema = z
+  .object({
+    examID: requiredFormId('Экзамен'),
+    variantID: requiredFormId('Вариант'),
+    mime: z.string().max(200, 'Тип записи: не длиннее 200 символов').optional(),
+    clientId: z.uuid('clientId: ожидается UUID').optional(),
+    /** Optional; an empty value (or "null" from a form) counts as none. */
+    sessionID: optionalFormId('Сессия'),
+    duration: z.preprocess(
+      (v) => (v === undefined ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN),
+      z
+        .number({
+          error: (issue) =>
+            issue.input === undefined
+              ? 'Длительность записи: обязательное поле'
+              : 'Длительность записи: ожидается число секунд',
+        })
+        .gt(0, 'Длительность записи должна быть больше нуля')
+        .max(RECORDING_DURATION_MAX_SECONDS, 'Запись длиннее 24 часов не принимается'),
+    ),
+    taskStarts: jsonArrayField('Начала заданий')
+      .pipe(
+        z
+          .array(finiteNumber('Начала заданий').min(0, 'Начала заданий не могут быть отрицательными'), {
+            error: 'Начала заданий: ожидается JSON-массив чисел',
+          })
+          .max(RECORDING_TASK_STARTS_MAX, `Начала заданий: не больше ${RECORDING_TASK_STARTS_MAX} значений`),
+      )
+      .optional(),
+    peaks: jsonArrayField('Пики волны')
+      .pipe(
+        z
+          .array(
+            finiteNumber('Пики волны')
+              .min(-1, 'Пики волны должны быть в пределах от -1 до 1')
+              .max(1, 'Пики волны должны быть в пределах от -1 до 1'),
+            { error: 'Пики волны: ожидается JSON-массив чисел' },
+          )
+          .max(RECORDING_PEAKS_MAX, `Пики волны: не больше ${RECORDING_PEAKS_MAX} значений`)
+          .nullable(),
+      )
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    const validDuration = v.duration > 0 && v.duration <= RECORDING_DURATION_MAX_SECONDS;
+    if (validDuration && v.taskStarts?.some((s) => s > v.duration)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['taskStarts'],
+        message: 'Начало задания не может быть позже конца записи',
+      });
+    }
+  });
+export type RecordingUploadFields = z.output<typeof recordingUploadFieldsSchema>;
+
+/** What an upload answers (the same for a repeated clientId). */
+export const recordingUploadResultSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  date: timestampSchema,
+  checked: z.boolean(),
+  duration: z.number(),
+});
+export type RecordingUploadResult = z.infer<typeof recordingUploadResultSchema>;
+
+// ---- recording detail (student's and, extended, teacher's) ----
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  /** Seconds into the recording. */
+  start: z.number(),
+  end: z.number(),
+  comment: z.string(),
+});
+export type CommentDto = z.infer<typeof commentSchema>;
+
+export const recordingDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  date: timestampSchema,
+  checked: z.boolean(),
+  /** Signed, expiring address of the audio (Range requests work). */
+  access: z.string(),
+  mime: z.string(),
+  /** Seconds; the truth (MediaRecorder's WebM carries none). */
+  duration: z.number(),
+  /** Seconds into the recording at which each task's speaking phase began. */
+  taskStarts: z.array(z.number()),
+  /** Waveform peaks the recording device computed, or null (players then decode). */
+  peaks: z.array(z.number()).nullable(),
+  /** The teacher's comments, by start. */
+  comments: z.array(commentSchema),
+  /** The variant the student took; null when it no longer exists. */
+  variant: variantSchema.nullable(),
+});
+export type RecordingDetail = z.infer<typeof recordingDetailSchema>;
+
+export const audioIdParamsSchema = z.object({ audioID: idSchema });
+
+// ---- profile ----
+
+export const studentProfileSchema = userSchema;
+export type StudentProfile = z.infer<typeof studentProfileSchema>;
+
+export const studentDataBodySchema = profileFieldsSchema;
+export type StudentDataBody = z.input<typeof studentDataBodySchema>;

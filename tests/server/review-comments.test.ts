@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMENT_MAX_LENGTH } from '../../src/shared/contract/review';
+import { RECORDING_TEXT } from '../../src/shared/messages';
+import { expectError, expectMessage } from './helpers/expect-error';
+import { setupExam, uploadOk, type ExamSetup } from './helpers/recordings';
+import {
+  as,
+  createTestApp,
+  DATABASES,
+  registerAndLogin,
+  type Caller,
+  type TestApp,
+} from './helpers/test-app';
+
+describe.each(DATABASES)('comments on %s', (kind) => {
+  let t: TestApp;
+  let s: ExamSetup;
+  let rec: { id: number };
+  let otherTeacher: Caller;
+
+  const create = (caller: Caller | null, payload: Record<string, unknown>) =>
+    as(t.app, caller)({ method: 'POST', url: '/api/teacher/comment', payload });
+  const comments = async (audioId: number) =>
+    (await as(t.app, s.student)({ method: 'GET', url: `/api/student/audios/${audioId}` })).json().comments;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    s = await setupExam(t.app);
+    rec = await uploadOk(t.app, s, { duration: 60, taskStarts: [0] });
+    otherTeacher = await registerAndLogin(t.app, 'teacher');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('creates, edits and deletes a comment; the student sees it', async () => {
+    const res = await create(s.teacher, {
+      audioID: rec.id,
+      start: 1.5,
+      end: 4.25,
+      comment: '  Хорошее начало  ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const c = res.json();
+    expect(c).toEqual({ id: expect.any(Number), start: 1.5, end: 4.25, comment: 'Хорошее начало' });
+    expect(await comments(rec.id)).toContainEqual(c);
+
+    const edited = await as(
+      t.app,
+      s.teacher,
+    )({
+      method: 'PATCH',
+      url: '/api/teacher/comment',
+      payload: { id: c.id, start: 0, end: 60, comment: 'Весь ответ' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toEqual({ id: c.id, start: 0, end: 60, comment: 'Весь ответ' });
+
+    const del = await as(t.app, s.teacher)({ method: 'DELETE', url: `/api/teacher/comment/${c.id}` });
+    expectMessage(del, 200, RECORDING_TEXT.commentDeleted);
+    expect((await comments(rec.id)).map((x: { id: number }) => x.id)).not.toContain(c.id);
+    expectMessage(
+      await as(t.app, s.teacher)({ method: 'DELETE', url: `/api/teacher/comment/${c.id}` }),
+      404,
+      RECORDING_TEXT.commentNotFound,
+    );
+  });
+
+  it('is idempotent per clientId (an offline replay answers the same comment)', async () => {
+    const clientId = crypto.randomUUID();
+    const body = { audioID: rec.id, start: 2, end: 3, comment: 'Повтор', clientId };
+    const first = await create(s.teacher, body);
+    const again = await create(s.teacher, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const rows = await t.app.ctx.db
+      .selectFrom('comments')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .execute();
+    expect(rows).toHaveLength(1);
+
+    // The same clientId for another recording or by another teacher is a conflict.
+    const mine = await uploadOk(t.app, s, { duration: 60 });
+    expectMessage(
+      await create(s.teacher, { ...body, audioID: mine.id }),
+      409,
+      RECORDING_TEXT.commentClientIdTaken,
+    );
+    expectMessage(await create(otherTeacher, body), 409, RECORDING_TEXT.commentClientIdTaken);
+  });
+
+  it.each([
+    ['a negative start', { start: -0.1, end: 1 }],
+    ['an end past the recording', { start: 0, end: 60.5 }],
+    ['a start after the end', { start: 5, end: 4 }],
+    ['an empty text', { comment: '' }],
+    ['a blank text', { comment: '   \n ' }],
+    ['a text that is too long', { comment: 'я'.repeat(COMMENT_MAX_LENGTH + 1) }],
+    ['no text', { comment: undefined }],
+    ['a start that is no number', { start: 'abc' }],
+    ['no end', { end: undefined }],
+    ['a clientId that is no UUID', { clientId: 'x' }],
+    ['a bad audioID', { audioID: 'x' }],
+  ])('refuses %s with a Russian 400', async (_label, overrides) => {
+    const before = (await comments(rec.id)).length;
+    const body = { audioID: rec.id, start: 1, end: 2, comment: 'Текст', ...overrides };
+    expectError(await create(s.teacher, body), 400);
+    expect(await comments(rec.id)).toHaveLength(before);
+  });
+
+  it('applies the same rules to an edit', async () => {
+    const c = (await create(s.teacher, { audioID: rec.id, start: 1, end: 2, comment: 'Правка' })).json();
+    for (const overrides of [
+      { start: -1 },
+      { end: 61 },
+      { start: 3, end: 2 },
+      { comment: ' ' },
+      { comment: 'я'.repeat(COMMENT_MAX_LENGTH + 1) },
+    ]) {
+      const res = await as(
+        t.app,
+        s.teacher,
+      )({
+        method: 'PATCH',
+        url: '/api/teacher/comment',
+        payload: { id: c.id, start: 1, end: 2, comment: 'Правка', ...overrides },
+      });
+      expectError(res, 400);
+    }
+    const end = await as(
+      t.app,
+      s.teacher,
+    )({
+      method: 'PATCH',
+      url: '/api/teacher/comment',
+      payload: { id: c.id, start: 1, end: 61, comment: 'Правка' },
+    });
+    expect(end.json().message).toBe(RECORDING_TEXT.commentEndAfterDuration('01:00'));
+    // A zero-length mark and the text at its longest are fine.
+    const edge = await as(
+      t.app,
+      s.teacher,
+    )({
+      method: 'PATCH',
+      url: '/api/teacher/comment',
+      payload: { id: c.id, start: 60, end: 60, comment: 'я'.repeat(COMMENT_MAX_LENGTH) },
+    });
+    expect(edge.statusCode, edge.body).toBe(200);
+  });
+
+  it('answers a foreign teacher 404 like a missing id, and a student 403', async () => {
+    const c = (await create(s.teacher, { audioID: rec.id, start: 1, end: 2, comment: 'Моё' })).json();
+    expectMessage(
+      await create(otherTeacher, { audioID: rec.id, start: 1, end: 2, comment: 'Чужое' }),
+      404,
+      RECORDING_TEXT.recordingNotFound,
+    );
+    expectMessage(
+      await create(s.teacher, { audioID: 999999, start: 1, end: 2, comment: 'Нет' }),
+      404,
+      RECORDING_TEXT.recordingNotFound,
+    );
+    expectMessage(
+      await as(
+        t.app,
+        otherTeacher,
+      )({
+        method: 'PATCH',
+        url: '/api/teacher/comment',
+        payload: { id: c.id, start: 1, end: 2, comment: 'Чужое' },
+      }),
+      404,
+      RECORDING_TEXT.commentNotFound,
+    );
+    expectMessage(
+      await as(t.app, otherTeacher)({ method: 'DELETE', url: `/api/teacher/comment/${c.id}` }),
+      404,
+      RECORDING_TEXT.commentNotFound,
+    );
+    expect((await comments(rec.id)).find((x: { id: number }) => x.id === c.id)).toEqual(c);
+
+    expectError(await create(s.student, { audioID: rec.id, start: 1, end: 2, comment: 'Ученик' }), 403);
+    expectError(
+      await as(
+        t.app,
+        s.student,
+      )({
+        method: 'PATCH',
+        url: '/api/teacher/comment',
+        payload: { id: c.id, start: 1, end: 2, comment: 'Ученик' },
+      }),
+      403,
+    );
+    expectError(await create(null, { audioID: rec.id, start: 1, end: 2, comment: 'Никто' }), 401);
+  });
+});
