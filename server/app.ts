@@ -161,7 +161,8 @@ function registerStaticApp(app: FastifyInstance, staticDir: string): void {
   if (hasApp) {
     void app.register(fastifyStatic, {
       root: staticDir,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt app is served without a restart.
+      wildcard: true,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
         // Hashed assets never change; the shell, the worker and the manifest must be revalidated.
@@ -175,7 +176,9 @@ function registerStaticApp(app: FastifyInstance, staticDir: string): void {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (hasApp && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing asset (a file name with an extension) is a 404, never the shell as HTML.
+    const isFile = /\.[a-z0-9]{1,12}$/i.test(request.url.split('?')[0]);
+    if (hasApp && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: ERROR_TEXT.notFound });

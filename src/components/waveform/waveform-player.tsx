@@ -62,6 +62,15 @@ export interface WaveformPlayerProps {
 }
 
 const MAIN_REGION_ID = 'main';
+
+/** "Задание N" on one line over the waveform, readable on the bars. */
+function markerLabel(index: number): HTMLElement {
+  const label = document.createElement('span');
+  label.textContent = `Задание ${index + 1}`;
+  label.style.cssText =
+    'white-space:nowrap;font-size:11px;line-height:1.4;padding:0 4px;background:rgba(255,255,255,.85);border-radius:3px';
+  return label;
+}
 const MARKER_PREFIX = 'marker-';
 
 /**
@@ -95,6 +104,9 @@ export function WaveformPlayer({
   const [time, setTime] = useState(0);
   const [total, setTotal] = useState(duration ?? 0);
   const [failed, setFailed] = useState(false);
+  // Regions are placed once the waveform knows its duration (peaks drawn or audio decoded).
+  const [drawnSrc, setDrawnSrc] = useState<string | null>(null);
+  const drawn = drawnSrc === src;
   const hasPeaks = Boolean(peaks && peaks.length > 0 && duration && duration > 0);
   // Latest callbacks for the wavesurfer listeners, which are bound once.
   const onMarkRemoveRef = useRef(onMarkRemove);
@@ -152,6 +164,10 @@ export function WaveformPlayer({
       ws.on('finish', () => setPlaying(false)),
       ws.on('timeupdate', (t) => setTime(t)),
       ws.on('ready', (d) => setTotal(hasPeaks ? (duration as number) : d)),
+      ws.on('decode', (d) => {
+        if (!hasPeaks) setTotal(d);
+        setDrawnSrc(src);
+      }),
       ws.on('error', () => setFailed(true)),
       // The first click on the waveform loads the audio (lazy players).
       ws.on('interaction', () => void ensureLoaded()),
@@ -194,19 +210,19 @@ export function WaveformPlayer({
   // Task markers.
   useEffect(() => {
     const regions = regionsRef.current;
-    if (!regions) return;
+    if (!regions || !drawn) return;
     const added = (markers ?? []).map((start, i) =>
       regions.addRegion({
         id: `${MARKER_PREFIX}${i}`,
         start,
-        content: `Задание ${i + 1}`,
+        content: markerLabel(i),
         color: regionColor,
         drag: false,
         resize: false,
       }),
     );
     return () => added.forEach((r) => r.remove());
-  }, [markers, regionColor, src]);
+  }, [markers, regionColor, drawn]);
 
   // Marked spans.
   useEffect(() => {
@@ -232,7 +248,7 @@ export function WaveformPlayer({
   useEffect(() => {
     const regions = regionsRef.current;
     const init = initialRegion.current;
-    if (!regions || !hasEditable || !init) return;
+    if (!regions || !hasEditable || !init || !drawn) return;
     const maxLength = total > 0 ? total : undefined;
     const region = regions.addRegion({
       id: MAIN_REGION_ID,
@@ -249,7 +265,7 @@ export function WaveformPlayer({
       region.remove();
       mainRegionRef.current = null;
     };
-  }, [hasEditable, mainColor, src, total]);
+  }, [hasEditable, mainColor, drawn, total]);
 
   useImperativeHandle(
     ref,

@@ -1,4 +1,5 @@
 import { recordingStore, syncEngine } from '../../../lib/outbox';
+import { queryClient } from '../../../lib/query-client';
 import { activeRecordings } from '../../../lib/recording-store';
 import type { OutboxHandler } from '../../../lib/sync-engine';
 import { uploadForm } from '../../../lib/upload';
@@ -55,4 +56,6 @@ export const uploadRecording: OutboxHandler = async (item, onProgress) => {
     onProgress,
   );
   await recordingStore.remove(clientId);
+  // The student's lists now hold this recording.
+  await queryClient.invalidateQueries({ queryKey: ['student'] });
 };

@@ -1,6 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,7 +30,8 @@ import { commentSpanError, MAIN_REGION_MIN_LENGTH, initialMainRegion } from '../
 
 const RouterLink = createLink(Link);
 
-const round = (v: number) => Math.round(v * 10) / 10;
+/** Tenths of a second, never past the end of the recording (the server checks end ≤ duration). */
+const roundWithin = (v: number, duration: number) => Math.min(duration, Math.max(0, Math.round(v * 10) / 10));
 
 /** The teacher's review of one recording: waveform with the main region, comments, variant. */
 export function RecordingReviewPage({ audioId }: { audioId: number }) {
@@ -82,8 +83,8 @@ export function RecordingReviewPage({ audioId }: { audioId: number }) {
       op: 'create',
       audioId,
       clientId: newCommentClientId(),
-      start: round(main.start),
-      end: round(main.end),
+      start: roundWithin(main.start, duration),
+      end: roundWithin(main.end, duration),
       comment: text.trim(),
     });
     setText('');
