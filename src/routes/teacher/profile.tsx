@@ -4,7 +4,7 @@ import { profileQuery } from '../../features/profile/api/get-profile';
 import { ProfileScreen } from '../../features/profile/components/profile-screen';
 
 export const Route = createFileRoute('/teacher/profile')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(profileQuery()),
-  component: ProfileScreen,
+  loader: ({ context }) => context.queryClient.ensureQueryData(profileQuery('teacher')),
+  component: () => <ProfileScreen area="teacher" />,
   errorComponent: ({ error, reset }) => <LoadError title="Профиль" error={error} reset={reset} />,
 });

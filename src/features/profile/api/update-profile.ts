@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { teacherProfileSchema, type TeacherDataBody } from '../../../shared/contract/teacher';
 import { api } from '../../../lib/api-client';
-import { profileKey } from './get-profile';
+import { profileKey, profileSchemaOf, type Profile, type ProfileArea } from './get-profile';
 
-/** PATCH /api/teacher/data: the profile fields and the exam-completion mail setting. */
-export const updateProfile = (body: TeacherDataBody) =>
-  api('/api/teacher/data', { method: 'PATCH', body, schema: teacherProfileSchema });
+export type ProfileData = Omit<Profile, 'id'>;
 
-export function useUpdateProfile() {
+/** PATCH /api/{teacher|student}/data: the profile fields (and the teacher's mail setting). */
+export const updateProfile = (area: ProfileArea, body: ProfileData): Promise<Profile> =>
+  api(`/api/${area}/data`, { method: 'PATCH', body, schema: profileSchemaOf(area) });
+
+export function useUpdateProfile(area: ProfileArea) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['teacher', 'profile', 'update'],
-    mutationFn: updateProfile,
-    onSuccess: (profile) => queryClient.setQueryData(profileKey, profile),
+    mutationKey: [area, 'profile', 'update'],
+    mutationFn: (body: ProfileData) => updateProfile(area, body),
+    onSuccess: (profile) => queryClient.setQueryData(profileKey(area), profile),
   });
 }

@@ -6,11 +6,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
-import type { TeacherProfile } from '../../../shared/contract/teacher';
 import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
 import { Page } from '../../../components/layout/page';
 import { useNotify } from '../../../lib/notify';
-import { useProfile } from '../api/get-profile';
+import { type Profile, type ProfileArea, useProfile } from '../api/get-profile';
 import { useUpdatePassword } from '../api/update-password';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -22,9 +21,9 @@ const FIELDS = [
   { name: 'patronymic', label: 'Отчество', type: 'text', autoComplete: 'additional-name' },
 ] as const;
 
-type DataForm = Pick<TeacherProfile, (typeof FIELDS)[number]['name'] | 'inform_about_exam_completion'>;
+type DataForm = Omit<Profile, 'id'>;
 
-const formOf = (p: TeacherProfile): DataForm => ({
+const formOf = (p: Profile): DataForm => ({
   username: p.username,
   email: p.email,
   name: p.name,
@@ -33,10 +32,10 @@ const formOf = (p: TeacherProfile): DataForm => ({
   inform_about_exam_completion: p.inform_about_exam_completion,
 });
 
-function DataBlock({ profile }: { profile: TeacherProfile }) {
+function DataBlock({ area, profile }: { area: ProfileArea; profile: Profile }) {
   const [form, setForm] = useState(() => formOf(profile));
   const headingId = useId();
-  const update = useUpdateProfile();
+  const update = useUpdateProfile(area);
   const notify = useNotify();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,16 +65,18 @@ function DataBlock({ profile }: { profile: TeacherProfile }) {
             onChange={(e) => setForm((v) => ({ ...v, [f.name]: e.target.value }))}
           />
         ))}
-        <FormControlLabel
-          control={
-            <Checkbox
-              name="inform_about_exam_completion"
-              checked={form.inform_about_exam_completion}
-              onChange={(e) => setForm((v) => ({ ...v, inform_about_exam_completion: e.target.checked }))}
-            />
-          }
-          label="Уведомлять о завершении экзамена учеником"
-        />
+        {area === 'teacher' && (
+          <FormControlLabel
+            control={
+              <Checkbox
+                name="inform_about_exam_completion"
+                checked={form.inform_about_exam_completion ?? false}
+                onChange={(e) => setForm((v) => ({ ...v, inform_about_exam_completion: e.target.checked }))}
+              />
+            }
+            label="Уведомлять о завершении экзамена учеником"
+          />
+        )}
         <Button type="submit" variant="contained" loading={update.isPending} sx={{ alignSelf: 'flex-start' }}>
           Обновить данные
         </Button>
@@ -84,11 +85,11 @@ function DataBlock({ profile }: { profile: TeacherProfile }) {
   );
 }
 
-function PasswordBlock({ username }: { username: string }) {
+function PasswordBlock({ area, username }: { area: ProfileArea; username: string }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const headingId = useId();
-  const update = useUpdatePassword();
+  const update = useUpdatePassword(area);
   const notify = useNotify();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -140,9 +141,9 @@ function PasswordBlock({ username }: { username: string }) {
   );
 }
 
-/** /teacher/profile: the teacher's data, its edit form and the password change. */
-export function ProfileScreen() {
-  const { data: profile } = useProfile();
+/** /teacher/profile and /student/profile: the full name, @username and e-mail, the edit form and the password change. */
+export function ProfileScreen({ area }: { area: ProfileArea }) {
+  const { data: profile } = useProfile(area);
   const title = [profile.surname, profile.name, profile.patronymic].filter(Boolean).join(' ');
   return (
     <Page title={title}>
@@ -150,8 +151,8 @@ export function ProfileScreen() {
         <Typography color="text.secondary" data-testid="profile-contact">
           @{profile.username} · {profile.email}
         </Typography>
-        <DataBlock profile={profile} />
-        <PasswordBlock username={profile.username} />
+        <DataBlock area={area} profile={profile} />
+        <PasswordBlock area={area} username={profile.username} />
       </Stack>
     </Page>
   );
