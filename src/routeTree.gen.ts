@@ -22,6 +22,7 @@ import { Route as AdminSplatRouteImport } from './routes/admin/$'
 import { Route as AdminMainRouteImport } from './routes/admin/main'
 import { Route as StudentIndexRouteImport } from './routes/student/index'
 import { Route as StudentSplatRouteImport } from './routes/student/$'
+import { Route as StudentProfileRouteImport } from './routes/student/profile'
 import { Route as StudentRequestsRouteImport } from './routes/student/requests'
 import { Route as TeacherIndexRouteImport } from './routes/teacher/index'
 import { Route as TeacherSplatRouteImport } from './routes/teacher/$'
@@ -34,6 +35,7 @@ import { Route as StudentAudiosIdRouteImport } from './routes/student/audios/$id
 import { Route as StudentExamsIndexRouteImport } from './routes/student/exams/index'
 import { Route as TeacherAudiosIdRouteImport } from './routes/teacher/audios/$id'
 import { Route as TeacherExamsIndexRouteImport } from './routes/teacher/exams/index'
+import { Route as TeacherExamsIdRouteImport } from './routes/teacher/exams/$id'
 import { Route as TeacherStudentsIndexRouteImport } from './routes/teacher/students/index'
 import { Route as TeacherStudentsIdRouteImport } from './routes/teacher/students/$id'
 import { Route as TeacherTasksIndexRouteImport } from './routes/teacher/tasks/index'
@@ -107,6 +109,11 @@ const StudentSplatRoute = StudentSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => StudentRouteRoute,
 } as any)
+const StudentProfileRoute = StudentProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => StudentRouteRoute,
+} as any)
 const StudentRequestsRoute = StudentRequestsRouteImport.update({
   id: '/requests',
   path: '/requests',
@@ -167,6 +174,11 @@ const TeacherExamsIndexRoute = TeacherExamsIndexRouteImport.update({
   path: '/exams/',
   getParentRoute: () => TeacherRouteRoute,
 } as any)
+const TeacherExamsIdRoute = TeacherExamsIdRouteImport.update({
+  id: '/exams/$id',
+  path: '/exams/$id',
+  getParentRoute: () => TeacherRouteRoute,
+} as any)
 const TeacherStudentsIndexRoute = TeacherStudentsIndexRouteImport.update({
   id: '/students/',
   path: '/students/',
@@ -219,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/admin/$': typeof AdminSplatRoute
   '/admin/main': typeof AdminMainRoute
   '/student/$': typeof StudentSplatRoute
+  '/student/profile': typeof StudentProfileRoute
   '/student/requests': typeof StudentRequestsRoute
   '/teacher/$': typeof TeacherSplatRoute
   '/teacher/files': typeof TeacherFilesRoute
@@ -229,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/recover/$id': typeof PublicRecoverIdRoute
   '/student/audios/$id': typeof StudentAudiosIdRoute
   '/teacher/audios/$id': typeof TeacherAudiosIdRoute
+  '/teacher/exams/$id': typeof TeacherExamsIdRoute
   '/teacher/students/$id': typeof TeacherStudentsIdRoute
   '/teacher/tasks/$id': typeof TeacherTasksIdRoute
   '/teacher/variants/$id': typeof TeacherVariantsIdRoute
@@ -249,6 +263,7 @@ export interface FileRoutesByTo {
   '/admin/$': typeof AdminSplatRoute
   '/admin/main': typeof AdminMainRoute
   '/student/$': typeof StudentSplatRoute
+  '/student/profile': typeof StudentProfileRoute
   '/student/requests': typeof StudentRequestsRoute
   '/teacher/$': typeof TeacherSplatRoute
   '/teacher/files': typeof TeacherFilesRoute
@@ -260,6 +275,7 @@ export interface FileRoutesByTo {
   '/recover/$id': typeof PublicRecoverIdRoute
   '/student/audios/$id': typeof StudentAudiosIdRoute
   '/teacher/audios/$id': typeof TeacherAudiosIdRoute
+  '/teacher/exams/$id': typeof TeacherExamsIdRoute
   '/teacher/students/$id': typeof TeacherStudentsIdRoute
   '/teacher/tasks/$id': typeof TeacherTasksIdRoute
   '/teacher/variants/$id': typeof TeacherVariantsIdRoute
@@ -285,6 +301,7 @@ export interface FileRoutesById {
   '/admin/$': typeof AdminSplatRoute
   '/admin/main': typeof AdminMainRoute
   '/student/$': typeof StudentSplatRoute
+  '/student/profile': typeof StudentProfileRoute
   '/student/requests': typeof StudentRequestsRoute
   '/teacher/$': typeof TeacherSplatRoute
   '/teacher/files': typeof TeacherFilesRoute
@@ -296,6 +313,7 @@ export interface FileRoutesById {
   '/_public/recover/$id': typeof PublicRecoverIdRoute
   '/student/audios/$id': typeof StudentAudiosIdRoute
   '/teacher/audios/$id': typeof TeacherAudiosIdRoute
+  '/teacher/exams/$id': typeof TeacherExamsIdRoute
   '/teacher/students/$id': typeof TeacherStudentsIdRoute
   '/teacher/tasks/$id': typeof TeacherTasksIdRoute
   '/teacher/variants/$id': typeof TeacherVariantsIdRoute
@@ -322,6 +340,7 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/admin/main'
     | '/student/$'
+    | '/student/profile'
     | '/student/requests'
     | '/teacher/$'
     | '/teacher/files'
@@ -332,6 +351,7 @@ export interface FileRouteTypes {
     | '/recover/$id'
     | '/student/audios/$id'
     | '/teacher/audios/$id'
+    | '/teacher/exams/$id'
     | '/teacher/students/$id'
     | '/teacher/tasks/$id'
     | '/teacher/variants/$id'
@@ -352,6 +372,7 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/admin/main'
     | '/student/$'
+    | '/student/profile'
     | '/student/requests'
     | '/teacher/$'
     | '/teacher/files'
@@ -363,6 +384,7 @@ export interface FileRouteTypes {
     | '/recover/$id'
     | '/student/audios/$id'
     | '/teacher/audios/$id'
+    | '/teacher/exams/$id'
     | '/teacher/students/$id'
     | '/teacher/tasks/$id'
     | '/teacher/variants/$id'
@@ -387,6 +409,7 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/admin/main'
     | '/student/$'
+    | '/student/profile'
     | '/student/requests'
     | '/teacher/$'
     | '/teacher/files'
@@ -398,6 +421,7 @@ export interface FileRouteTypes {
     | '/_public/recover/$id'
     | '/student/audios/$id'
     | '/teacher/audios/$id'
+    | '/teacher/exams/$id'
     | '/teacher/students/$id'
     | '/teacher/tasks/$id'
     | '/teacher/variants/$id'
@@ -513,6 +537,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudentSplatRouteImport
       parentRoute: typeof StudentRouteRoute
     }
+    '/student/profile': {
+      id: '/student/profile'
+      path: '/profile'
+      fullPath: '/student/profile'
+      preLoaderRoute: typeof StudentProfileRouteImport
+      parentRoute: typeof StudentRouteRoute
+    }
     '/student/requests': {
       id: '/student/requests'
       path: '/requests'
@@ -597,6 +628,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeacherExamsIndexRouteImport
       parentRoute: typeof TeacherRouteRoute
     }
+    '/teacher/exams/$id': {
+      id: '/teacher/exams/$id'
+      path: '/exams/$id'
+      fullPath: '/teacher/exams/$id'
+      preLoaderRoute: typeof TeacherExamsIdRouteImport
+      parentRoute: typeof TeacherRouteRoute
+    }
     '/teacher/students/': {
       id: '/teacher/students/'
       path: '/students'
@@ -674,6 +712,7 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 
 interface StudentRouteRouteChildren {
   StudentSplatRoute: typeof StudentSplatRoute
+  StudentProfileRoute: typeof StudentProfileRoute
   StudentRequestsRoute: typeof StudentRequestsRoute
   StudentIndexRoute: typeof StudentIndexRoute
   StudentAudiosIdRoute: typeof StudentAudiosIdRoute
@@ -685,6 +724,7 @@ interface StudentRouteRouteChildren {
 
 const StudentRouteRouteChildren: StudentRouteRouteChildren = {
   StudentSplatRoute: StudentSplatRoute,
+  StudentProfileRoute: StudentProfileRoute,
   StudentRequestsRoute: StudentRequestsRoute,
   StudentIndexRoute: StudentIndexRoute,
   StudentAudiosIdRoute: StudentAudiosIdRoute,
@@ -704,6 +744,7 @@ interface TeacherRouteRouteChildren {
   TeacherProfileRoute: typeof TeacherProfileRoute
   TeacherIndexRoute: typeof TeacherIndexRoute
   TeacherAudiosIdRoute: typeof TeacherAudiosIdRoute
+  TeacherExamsIdRoute: typeof TeacherExamsIdRoute
   TeacherStudentsIdRoute: typeof TeacherStudentsIdRoute
   TeacherTasksIdRoute: typeof TeacherTasksIdRoute
   TeacherVariantsIdRoute: typeof TeacherVariantsIdRoute
@@ -719,6 +760,7 @@ const TeacherRouteRouteChildren: TeacherRouteRouteChildren = {
   TeacherProfileRoute: TeacherProfileRoute,
   TeacherIndexRoute: TeacherIndexRoute,
   TeacherAudiosIdRoute: TeacherAudiosIdRoute,
+  TeacherExamsIdRoute: TeacherExamsIdRoute,
   TeacherStudentsIdRoute: TeacherStudentsIdRoute,
   TeacherTasksIdRoute: TeacherTasksIdRoute,
   TeacherVariantsIdRoute: TeacherVariantsIdRoute,

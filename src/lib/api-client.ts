@@ -74,6 +74,44 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   return (schema ? schema.parse(data) : data) as Result<S>;
 }
 
+/** A failed call of `apiBlob`: status and parsed error body, as the error catalogue reads them. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+  ) {
+    super(`HTTP ${status}`);
+    this.name = 'HttpError';
+  }
+}
+
+async function httpError(res: Response): Promise<HttpError> {
+  const text = await res.text().catch(() => '');
+  let data: unknown = null;
+  try {
+    data = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    // Not JSON: the catalogue falls back to its generic text.
+  }
+  return new HttpError(res.status, data);
+}
+
+/**
+ * Downloads a binary answer (a zip) with the stored bearer and the same refresh rule as `api`:
+ * a 401 refreshes the tokens once and retries once. A failed answer throws an HttpError with
+ * its JSON body; no answer at all throws what fetch threw (the catalogue's 'no response').
+ */
+export async function apiBlob(path: string, init: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const send = () => fetch(path, { headers: withBearer(undefined), signal: init.signal });
+  let res = await send();
+  if (res.status === 401 && tokenStore.refresh()) {
+    await refreshTokens();
+    res = await send();
+  }
+  if (!res.ok) throw await httpError(res);
+  return res.blob();
+}
+
 /** The HTTP status of a failed call (API client or upload); undefined when none came. */
 export function errorStatus(error: unknown): number | undefined {
   if (error instanceof FetchError) return error.response ? error.status : undefined;

@@ -16,22 +16,27 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
 }
 
-/** The generic paged table (admin detail pages); its empty text is 'Нет записей'. */
+/**
+ * The generic paged table (admin detail pages, exam statistics); its empty text is 'Нет записей'
+ * unless the screen says otherwise.
+ */
 export function PagedTable<T>({
   state,
   result,
   columns,
   rowKey,
   caption,
+  emptyText = EMPTY_TABLE_TEXT,
 }: {
   state: ListState;
   result: PagedResult<T>;
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
   caption: string;
+  emptyText?: string;
 }) {
   return (
-    <PagedList state={state} result={result} searchable={false} emptyText={EMPTY_TABLE_TEXT}>
+    <PagedList state={state} result={result} searchable={false} emptyText={emptyText}>
       {(rows) => (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={caption}>

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref
 import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.js';
 import { formatDuration } from '../../shared/format';
+import { useStableMediaSrc } from './stable-media-src';
 
 /** SPEC.md §9: waveform bars 8 px wide, decoding (when there are no peaks) at 8000 Hz. */
 export const WAVEFORM_BAR_WIDTH = 8;
@@ -28,6 +29,7 @@ export interface WaveformMark {
 
 /** The teacher's editable main region. */
 export interface EditableRegion {
+  /** Where the region is: read when it is drawn (first, or after the player was rebuilt). */
   start: number;
   end: number;
   minLength: number;
@@ -79,7 +81,7 @@ const MARKER_PREFIX = 'marker-';
  * teacher's draggable region.
  */
 export function WaveformPlayer({
-  src,
+  src: givenSrc,
   peaks,
   duration,
   autoPlay = false,
@@ -93,6 +95,8 @@ export function WaveformPlayer({
   ref,
 }: WaveformPlayerProps) {
   const theme = useTheme();
+  // A refetch signs the same file's address anew: the player is not rebuilt for that.
+  const src = useStableMediaSrc(givenSrc);
   const containerRef = useRef<HTMLDivElement>(null);
   const wsRef = useRef<WaveSurfer | null>(null);
   const regionsRef = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
@@ -244,10 +248,14 @@ export function WaveformPlayer({
   // The teacher's main region: created once per source, then moved by drag or by setEditableRegion.
   const mainRegionRef = useRef<Region | null>(null);
   const hasEditable = editableRegion !== undefined;
-  const initialRegion = useRef(editableRegion);
+  // Where the region is now: a rebuilt player (another source) puts it back there, not at the start.
+  const latestRegion = useRef(editableRegion);
+  useEffect(() => {
+    latestRegion.current = editableRegion;
+  });
   useEffect(() => {
     const regions = regionsRef.current;
-    const init = initialRegion.current;
+    const init = latestRegion.current;
     if (!regions || !hasEditable || !init || !drawn) return;
     const maxLength = total > 0 ? total : undefined;
     const region = regions.addRegion({
@@ -324,7 +332,13 @@ export function WaveformPlayer({
           {playing ? <PauseIcon /> : <PlayArrowIcon />}
         </IconButton>
         {speedControl && (
-          <Button size="small" variant="outlined" aria-label="Скорость воспроизведения" onClick={cycleSpeed}>
+          <Button
+            size="small"
+            variant="outlined"
+            // The visible '1X' is part of the name (WCAG 2.5.3, label in name).
+            aria-label={`Скорость воспроизведения ${PLAYBACK_SPEEDS[speedIndex]}X`}
+            onClick={cycleSpeed}
+          >
             {`${PLAYBACK_SPEEDS[speedIndex]}X`}
           </Button>
         )}

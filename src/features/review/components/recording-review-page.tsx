@@ -145,18 +145,19 @@ export function RecordingReviewPage({ audioId }: { audioId: number }) {
         marks={marks}
         onMarkRemove={(key) => setShown((s) => s.filter((k) => k !== key))}
         editableRegion={{
-          ...initialMainRegion(duration),
+          ...main,
           minLength: MAIN_REGION_MIN_LENGTH,
           onChange: (start, end) => setRegion({ start, end }),
         }}
       />
-      <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
+      <Paper variant="outlined" sx={{ p: 2, mt: 2 }} data-testid="comment-creator">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <Typography
             sx={{ minWidth: 140, fontVariantNumeric: 'tabular-nums' }}
             data-testid="main-region-times"
           >
-            {formatDuration(main.start)} – {formatDuration(main.end)}
+            {formatDuration(roundWithin(main.start, duration))} –{' '}
+            {formatDuration(roundWithin(main.end, duration))}
           </Typography>
           <TextField
             label="Комментарий"
@@ -217,7 +218,7 @@ export function RecordingReviewPage({ audioId }: { audioId: number }) {
                   </IconButton>
                 </ListItem>
               ) : (
-                <ListItem key={c.key} divider sx={{ gap: 1, alignItems: 'flex-start' }}>
+                <ListItem key={c.key} divider sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
                   <Button
                     size="small"
                     variant={shown.includes(c.key) ? 'contained' : 'outlined'}
@@ -227,9 +228,23 @@ export function RecordingReviewPage({ audioId }: { audioId: number }) {
                   >
                     {formatDuration(c.start)} – {formatDuration(c.end)}
                   </Button>
-                  <Box sx={{ flex: 1, whiteSpace: 'pre-wrap', pt: 0.5 }}>{c.comment}</Box>
-                  {c.pending && <Chip size="small" label="Не отправлено" />}
+                  {/* On a narrow screen the text takes a line of its own under the time and actions. */}
+                  <Box
+                    sx={{
+                      flex: { xs: '1 1 100%', sm: 1 },
+                      order: { xs: 1, sm: 0 },
+                      whiteSpace: 'pre-wrap',
+                      overflowWrap: 'anywhere',
+                      pt: { sm: 0.5 },
+                    }}
+                  >
+                    {c.comment}
+                  </Box>
+                  {c.pending && (
+                    <Chip size="small" label="Не отправлено" sx={{ ml: { xs: 'auto', sm: 0 } }} />
+                  )}
                   <IconButton
+                    sx={{ ml: { xs: c.pending ? 0 : 'auto', sm: 0 } }}
                     aria-label="Изменить комментарий"
                     disabled={editing !== null}
                     onClick={() =>

@@ -1,0 +1,172 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { createLink, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { AudioSummary } from '../../../shared/contract/teacher';
+import { formatDateTime } from '../../../shared/format';
+import { SUCCESS_TEXT } from '../../../shared/messages';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { Page } from '../../../components/layout/page';
+import { errorStatus } from '../../../lib/api-client';
+import { useHrefClick } from '../../../lib/href-navigation';
+import { useNotify } from '../../../lib/notify';
+import { useDeleteAudio } from '../api/delete-audio';
+import { useDownloadExamZip } from '../api/download-exam-zip';
+import { useExam } from '../api/get-exam';
+import { useSwitchAudioChecked } from '../api/switch-audio-checked';
+import { ExamDialog } from './exam-dialog';
+import { ExamStatisticsDialog } from './exam-statistics-dialog';
+
+export const EMPTY_AUDIOS_TEXT = 'Список аудиозаписей пуст';
+
+const LinkButton = createLink(Button);
+
+export function BackToExamsButton() {
+  return (
+    <LinkButton to="/teacher/exams" startIcon={<ArrowBackIcon />}>
+      К списку
+    </LinkButton>
+  );
+}
+
+/** The recording's review page. */
+const audioHref = (id: number) => `/teacher/audios/${id}`;
+
+/**
+ * /teacher/exams/{id}: the exam's recordings (checked switch, delete, open for review), and the
+ * exam's edit dialog, statistics and zip of all recordings.
+ */
+export function ExamPage({ examId }: { examId: number }) {
+  const query = useExam(examId);
+  const exam = query.data;
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const hrefClick = useHrefClick();
+  const switchChecked = useSwitchAudioChecked(examId);
+  const removeAudio = useDeleteAudio(examId);
+  const zip = useDownloadExamZip();
+  const [editing, setEditing] = useState(false);
+  const [statisticsOpen, setStatisticsOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AudioSummary | null>(null);
+
+  // Deleted meanwhile (here or elsewhere): the exam cannot be shown any more.
+  const gone = query.isError && errorStatus(query.error) === 404;
+  useEffect(() => {
+    if (gone) void navigate({ to: '/teacher', replace: true });
+  }, [gone, navigate]);
+
+  const toggle = (audio: AudioSummary) =>
+    switchChecked.mutate(audio.id, {
+      onSuccess: () => notify.success(SUCCESS_TEXT.statusChanged),
+      onError: notify.apiError,
+    });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    removeAudio.mutate(deleting.id, {
+      onSuccess: () => notify.success(SUCCESS_TEXT.audioDeleted),
+      onError: notify.apiError,
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const download = () => zip.mutate(examId, { onError: notify.apiError });
+  const switching = switchChecked.isPending ? switchChecked.variables : undefined;
+
+  return (
+    <Page
+      title={exam.name}
+      actions={
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <BackToExamsButton />
+          <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+            Редактировать экзамен
+          </Button>
+          <Button variant="outlined" startIcon={<BarChartIcon />} onClick={() => setStatisticsOpen(true)}>
+            Статистика
+          </Button>
+          <Button variant="contained" startIcon={<DownloadIcon />} loading={zip.isPending} onClick={download}>
+            Скачать .zip
+          </Button>
+        </Box>
+      }
+    >
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Аудиозаписи
+      </Typography>
+      {exam.audios.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          {EMPTY_AUDIOS_TEXT}
+        </Typography>
+      ) : (
+        <Paper variant="outlined">
+          <List aria-label="Аудиозаписи экзамена" disablePadding>
+            {exam.audios.map((audio) => (
+              <ListItem
+                key={audio.id}
+                divider
+                disablePadding
+                data-testid="exam-audio-row"
+                // The actions stay beside the name, or go under it on a narrow screen.
+                sx={{ flexWrap: 'wrap' }}
+              >
+                <ListItemButton
+                  component="a"
+                  href={audioHref(audio.id)}
+                  onClick={hrefClick(audioHref(audio.id))}
+                  sx={{ flex: '1 1 260px', minWidth: 0 }}
+                >
+                  <ListItemText
+                    primary={audio.name}
+                    secondary={formatDateTime(audio.date)}
+                    sx={{ overflowWrap: 'anywhere' }}
+                  />
+                </ListItemButton>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto', pl: 2, pr: 1 }}>
+                  <FormControlLabel
+                    label="Проверено"
+                    control={
+                      <Switch
+                        checked={audio.checked}
+                        disabled={switching === audio.id}
+                        onChange={() => toggle(audio)}
+                      />
+                    }
+                  />
+                  <IconButton aria-label={`Удалить ${audio.name}`} onClick={() => setDeleting(audio)}>
+                    <DeleteIcon />
+                  </IconButton>
+                </Box>
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
+      )}
+      {editing && <ExamDialog exam={exam} onClose={() => setEditing(false)} />}
+      {statisticsOpen && <ExamStatisticsDialog examId={examId} onClose={() => setStatisticsOpen(false)} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Удалить аудиозапись?"
+          text={`Аудиозапись «${deleting.name}» будет удалена вместе с комментариями к ней.`}
+          loading={removeAudio.isPending}
+          onConfirm={confirmDelete}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Page>
+  );
+}

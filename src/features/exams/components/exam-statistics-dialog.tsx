@@ -1,0 +1,56 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+import type { StatisticsSession } from '../../../shared/contract/review';
+import { formatDateTime } from '../../../shared/format';
+import { DEFAULT_SECTION_PAGE_SIZE } from '../../../shared/pager';
+import { toPagedResult } from '../../../components/paged-list/paged-result';
+import { PagedTable, type Column } from '../../../components/paged-list/paged-table';
+import { useListState } from '../../../components/paged-list/use-list-state';
+import { useExamStatistics } from '../api/list-exam-statistics';
+
+export const STATISTICS_EMPTY_TEXT = 'Записи отсутствуют';
+
+const COLUMNS: Column<StatisticsSession>[] = [
+  { header: 'Фамилия', cell: (s) => s.student.surname },
+  { header: 'Имя', cell: (s) => s.student.name },
+  {
+    header: 'Статус',
+    cell: (s) =>
+      s.completed ? (
+        <Chip size="small" color="success" variant="outlined" label="Завершен" />
+      ) : (
+        <Chip size="small" variant="outlined" label="Не завершен" />
+      ),
+  },
+  { header: 'Дата', cell: (s) => (s.date ? formatDateTime(s.date) : '—') },
+];
+
+/** 'Статистика': who of the assigned students completed the exam, and when. */
+export function ExamStatisticsDialog({ examId, onClose }: { examId: number; onClose: () => void }) {
+  const titleId = useId();
+  const state = useListState(DEFAULT_SECTION_PAGE_SIZE);
+  const query = useExamStatistics(examId, { page: state.page, pageSize: state.pageSize });
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="paper">
+      <DialogTitle id={titleId}>Статистика</DialogTitle>
+      <DialogContent dividers>
+        <PagedTable
+          state={state}
+          result={toPagedResult(query)}
+          columns={COLUMNS}
+          rowKey={(s) => s.student.id}
+          caption="Статистика экзамена"
+          emptyText={STATISTICS_EMPTY_TEXT}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Закрыть</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+
+/**
+ * Set-up for the review tests, straight through the API: a teacher with a linked student, a
+ * task with a file, a variant, an exam, and a real WebM recording of the student's. Takes the
+ * server's address as an argument, so it does not need the test runner.
+ */
+
+export interface ReviewUser {
+  id: number;
+  username: string;
+  password: string;
+  email: string;
+  name: string;
+  surname: string;
+  patronymic: string;
+  token: string;
+}
+
+export interface ReviewSetup {
+  teacher: ReviewUser;
+  student: ReviewUser;
+  examId: number;
+  examName: string;
+  variantId: number;
+  variantName: string;
+  taskNames: string[];
+}
+
+/** A 1×1 PNG: the server takes a file by its bytes, not by its name. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function call<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown; form?: FormData } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const data: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
+  return data as T;
+}
+
+async function register(baseUrl: string, role: 'TEACHER' | 'STUDENT', tag: string, suffix: string) {
+  const user = {
+    username: `${tag}_${suffix}`,
+    password: `pass-${suffix}`,
+    email: `${tag}.${suffix}@example.ru`,
+    name: role === 'TEACHER' ? 'Анна' : 'Пётр',
+    surname: role === 'TEACHER' ? `Учителева${suffix}` : `Ученков${suffix}`,
+    patronymic: 'Ивановна',
+  };
+  const path = role === 'TEACHER' ? '/api/auth/register/teacher' : '/api/auth/register/student';
+  const { id } = await call<{ id: number }>(baseUrl, 'POST', path, {
+    json: { ...user, role: `ROLE_${role}` },
+  });
+  const { access_token: token } = await call<{ access_token: string }>(
+    baseUrl,
+    'POST',
+    '/api/auth/authenticate',
+    {
+      json: { username: user.username, password: user.password },
+    },
+  );
+  return { ...user, id, token };
+}
+
+/** Teacher and student (linked by request and acceptance), a file, two tasks, a variant, an exam. */
+export async function setupReviewExam(baseUrl: string, suffix: string): Promise<ReviewSetup> {
+  const teacher = await register(baseUrl, 'TEACHER', 'rvt', suffix);
+  const student = await register(baseUrl, 'STUDENT', 'rvs', suffix);
+  const t = { token: teacher.token };
+
+  await call(baseUrl, 'POST', `/api/teacher/student/${student.id}`, t);
+  const { requests } = await call<{ requests: { id: number }[] }>(
+    baseUrl,
+    'GET',
+    '/api/student/requests?page_size=10&page_number=0',
+    { token: student.token },
+  );
+  if (requests.length !== 1) throw new Error(`expected one request, got ${requests.length}`);
+  await call(baseUrl, 'POST', `/api/student/request/${requests[0].id}`, { token: student.token });
+
+  const form = new FormData();
+  form.append('files', new Blob([PNG], { type: 'image/png' }), `Картинка-${suffix}.png`);
+  const uploaded = await call<{ files: { id: number; name: string }[] }>(
+    baseUrl,
+    'POST',
+    '/api/teacher/files?page_size=10&page_number=0',
+    { ...t, form },
+  );
+  const fileId = uploaded.files.find((f) => f.name === `Картинка-${suffix}.png`)?.id;
+  if (!fileId) throw new Error('the uploaded file is not in the answer');
+
+  const taskNames = [`Описание-${suffix}`, `Монолог-${suffix}`];
+  const taskIds: number[] = [];
+  for (const [i, name] of taskNames.entries()) {
+    const task = await call<{ id: number }>(baseUrl, 'POST', '/api/teacher/task', {
+      ...t,
+      json: {
+        name,
+        text: i === 0 ? '<p>Опишите <strong>картинку</strong></p>' : '<p>Расскажите о себе</p>',
+        duration: 3,
+        preparationDuration: 0,
+        type: 'TEXT_TASK',
+        files: i === 0 ? [fileId] : [],
+      },
+    });
+    taskIds.push(task.id);
+  }
+  const variantName = `Вариант-${suffix}`;
+  const variant = await call<{ id: number }>(baseUrl, 'POST', '/api/teacher/variant', {
+    ...t,
+    json: { name: variantName, tasks: taskIds },
+  });
+  const examName = `Экзамен-${suffix}`;
+  const exam = await call<{ id: number }>(baseUrl, 'POST', '/api/teacher/exam', {
+    ...t,
+    json: { name: examName, students: [student.id], variants: [variant.id] },
+  });
+  return {
+    teacher,
+    student,
+    examId: exam.id,
+    examName,
+    variantId: variant.id,
+    variantName,
+    taskNames,
+  };
+}
+
+export interface RecordedAudio {
+  bytes: Buffer;
+  mime: string;
+  /** Seconds, measured by decoding what was recorded. */
+  duration: number;
+  /** 100 peaks in [0, 1]. */
+  peaks: number[];
+}
+
+/**
+ * Records `ms` of the fake microphone (the speech WAV Chromium is launched with) through
+ * MediaRecorder, as the exam runner does, and returns the WebM with its duration and peaks.
+ * The page must be on the app's origin (a secure context).
+ */
+export async function recordWebm(page: Page, ms: number): Promise<RecordedAudio> {
+  const result = await page.evaluate(async (length) => {
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    const mime = 'audio/webm;codecs=opus';
+    const recorder = new MediaRecorder(stream, { mimeType: mime, audioBitsPerSecond: 32_000 });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => {
+      if (e.data.size > 0) chunks.push(e.data);
+    };
+    const stopped = new Promise<void>((resolve) => {
+      recorder.onstop = () => resolve();
+    });
+    recorder.start(1000);
+    await new Promise((r) => setTimeout(r, length));
+    recorder.stop();
+    await stopped;
+    stream.getTracks().forEach((track) => track.stop());
+    const buffer = await new Blob(chunks, { type: mime }).arrayBuffer();
+
+    const context = new AudioContext();
+    const decoded = await context.decodeAudioData(buffer.slice(0));
+    await context.close();
+    const samples = decoded.getChannelData(0);
+    const bins = 100;
+    const size = Math.max(1, Math.floor(samples.length / bins));
+    const peaks: number[] = [];
+    for (let b = 0; b < bins; b += 1) {
+      let max = 0;
+      for (let i = b * size; i < Math.min(samples.length, (b + 1) * size); i += 1) {
+        max = Math.max(max, Math.abs(samples[i]));
+      }
+      peaks.push(Math.round(Math.min(1, max) * 1000) / 1000);
+    }
+
+    const bytes = new Uint8Array(buffer);
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    return { base64: btoa(binary), mime, duration: decoded.duration, peaks };
+  }, ms);
+  return {
+    bytes: Buffer.from(result.base64, 'base64'),
+    mime: result.mime,
+    duration: result.duration,
+    peaks: result.peaks,
+  };
+}
+
+/** POST /api/student/exam/complete as the student: the recording as the exam runner sends it. */
+export async function uploadRecording(
+  baseUrl: string,
+  setup: ReviewSetup,
+  audio: RecordedAudio,
+  taskStarts: number[],
+): Promise<{ id: number; name: string }> {
+  const form = new FormData();
+  form.append('audio', new Blob([new Uint8Array(audio.bytes)], { type: 'audio/webm' }), 'recording.webm');
+  form.append('examID', String(setup.examId));
+  form.append('variantID', String(setup.variantId));
+  form.append('mime', 'audio/webm');
+  form.append('clientId', randomUUID());
+  form.append('duration', String(Math.round(audio.duration * 1000) / 1000));
+  form.append('taskStarts', JSON.stringify(taskStarts));
+  form.append('peaks', JSON.stringify(audio.peaks));
+  return call(baseUrl, 'POST', '/api/student/exam/complete', { token: setup.student.token, form });
+}
