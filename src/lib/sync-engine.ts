@@ -75,18 +75,18 @@ export class SyncEngine {
   /** Listens to the browser's triggers and drains once. */
   start(): void {
     if (typeof window !== 'undefined') {
-      const kick = () => this.kick();
+      const onOnline = () => void this.networkReturned();
       const onVisible = () => {
         if (document.visibilityState === 'visible') this.kick();
       };
       const onMessage = (e: MessageEvent) => {
         if ((e.data as { type?: string } | null)?.type === 'outbox-sync') this.kick();
       };
-      window.addEventListener('online', kick);
+      window.addEventListener('online', onOnline);
       document.addEventListener('visibilitychange', onVisible);
       navigator.serviceWorker?.addEventListener('message', onMessage);
       this.detach.push(
-        () => window.removeEventListener('online', kick),
+        () => window.removeEventListener('online', onOnline),
         () => document.removeEventListener('visibilitychange', onVisible),
         () => navigator.serviceWorker?.removeEventListener('message', onMessage),
       );
@@ -121,6 +121,14 @@ export class SyncEngine {
       });
     });
     this.kick();
+  }
+
+  /** The network is back: what waited for a backoff timer goes now (blocked items still wait). */
+  async networkReturned(): Promise<void> {
+    await this.db.outbox.toCollection().modify((item) => {
+      if (!item.blocked) item.nextAttemptAt = 0;
+    });
+    await this.kick();
   }
 
   /** After a login: the queue goes on. */

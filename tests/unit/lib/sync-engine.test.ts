@@ -79,6 +79,23 @@ describe('sync engine', () => {
     engine.stop();
   });
 
+  it('sends at once when the network returns, without waiting for the backoff', async () => {
+    let online = false;
+    let deliveries = 0;
+    const engine = engineWith(async () => {
+      if (!online) throw new UploadError(undefined, null);
+      deliveries += 1;
+    });
+    await engine.enqueue(item(1));
+    await engine.kick();
+    expect(deliveries).toBe(0);
+    online = true;
+    await engine.networkReturned();
+    expect(deliveries).toBe(1);
+    expect(engine.getSnapshot().pending).toBe(0);
+    engine.stop();
+  });
+
   it('holds later items behind a failing older one, so order is kept', async () => {
     const sent: number[] = [];
     const engine = engineWith(async (i) => {
