@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
+import { FAKE_AUDIO } from './paths';
 
 /**
  * Set-up for the review tests, straight through the API: a teacher with a linked student, a
@@ -78,8 +80,19 @@ async function register(baseUrl: string, role: 'TEACHER' | 'STUDENT', tag: strin
   return { ...user, id, token };
 }
 
+export interface ExamSetupOptions {
+  /** The first task is an AUDIO_TASK with the speech WAV (played after the start sound). */
+  audioTask?: boolean;
+  preparationDuration?: number;
+  duration?: number;
+}
+
 /** Teacher and student (linked by request and acceptance), a file, two tasks, a variant, an exam. */
-export async function setupReviewExam(baseUrl: string, suffix: string): Promise<ReviewSetup> {
+export async function setupReviewExam(
+  baseUrl: string,
+  suffix: string,
+  options: ExamSetupOptions = {},
+): Promise<ReviewSetup> {
   const teacher = await register(baseUrl, 'TEACHER', 'rvt', suffix);
   const student = await register(baseUrl, 'STUDENT', 'rvs', suffix);
   const t = { token: teacher.token };
@@ -95,7 +108,14 @@ export async function setupReviewExam(baseUrl: string, suffix: string): Promise<
   await call(baseUrl, 'POST', `/api/student/request/${requests[0].id}`, { token: student.token });
 
   const form = new FormData();
-  form.append('files', new Blob([PNG], { type: 'image/png' }), `Картинка-${suffix}.png`);
+  form.append('files', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), `Картинка-${suffix}.png`);
+  if (options.audioTask) {
+    form.append(
+      'files',
+      new Blob([new Uint8Array(fs.readFileSync(FAKE_AUDIO))], { type: 'audio/wav' }),
+      `Речь-${suffix}.wav`,
+    );
+  }
   const uploaded = await call<{ files: { id: number; name: string }[] }>(
     baseUrl,
     'POST',
@@ -103,7 +123,8 @@ export async function setupReviewExam(baseUrl: string, suffix: string): Promise<
     { ...t, form },
   );
   const fileId = uploaded.files.find((f) => f.name === `Картинка-${suffix}.png`)?.id;
-  if (!fileId) throw new Error('the uploaded file is not in the answer');
+  const audioId = uploaded.files.find((f) => f.name === `Речь-${suffix}.wav`)?.id;
+  if (!fileId || (options.audioTask && !audioId)) throw new Error('the uploaded file is not in the answer');
 
   const taskNames = [`Описание-${suffix}`, `Монолог-${suffix}`];
   const taskIds: number[] = [];
@@ -113,10 +134,10 @@ export async function setupReviewExam(baseUrl: string, suffix: string): Promise<
       json: {
         name,
         text: i === 0 ? '<p>Опишите <strong>картинку</strong></p>' : '<p>Расскажите о себе</p>',
-        duration: 3,
-        preparationDuration: 0,
-        type: 'TEXT_TASK',
-        files: i === 0 ? [fileId] : [],
+        duration: options.duration ?? 3,
+        preparationDuration: options.preparationDuration ?? 0,
+        type: i === 0 && options.audioTask ? 'AUDIO_TASK' : 'TEXT_TASK',
+        files: i === 0 ? [fileId, ...(audioId ? [audioId] : [])] : [],
       },
     });
     taskIds.push(task.id);
