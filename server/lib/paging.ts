@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { PageQuery } from '../../src/shared/contract/common';
 import { foldSearchText } from '../../src/shared/search-text';
 
@@ -22,6 +22,36 @@ export async function paginate<T>(
   const offset = query.page_number * query.page_size;
   const items = offset < total ? await fetch(query.page_size, offset) : [];
   return { page: query.page_number, pages, items };
+}
+
+/**
+ * `paginate` over one query: `matching` is the from, joins and where clauses, counted as it is;
+ * `rows` adds what the page shows (selection, order, joins only the rows need), so the count and
+ * the rows always share one filter.
+ */
+export async function selectPage<DB, TB extends keyof DB, S, RDB, RTB extends keyof RDB, O>(
+  query: PageQuery,
+  matching: SelectQueryBuilder<DB, TB, S>,
+  rows: (matching: SelectQueryBuilder<DB, TB, S>) => SelectQueryBuilder<RDB, RTB, O>,
+): Promise<Page<O>> {
+  return paginate(
+    query,
+    async () => {
+      const counted = await matching
+        .clearSelect()
+        .select((eb) => eb.fn.countAll().as('n'))
+        // Inference cannot see the selection for a generic table; drivers answer a number or a string.
+        .$castTo<{ n: number | string | bigint }>()
+        .executeTakeFirstOrThrow();
+      return Number(counted.n);
+    },
+    (limit, offset) => rows(matching).limit(limit).offset(offset).execute(),
+  );
+}
+
+/** The same page with each item turned into what the answer shows. */
+export function mapPage<T, U>(page: Page<T>, toItem: (item: T) => U): Page<U> {
+  return { ...page, items: page.items.map((item) => toItem(item)) };
 }
 
 /** `column LIKE %term%` over a folded search column, with LIKE's wildcards escaped. */

@@ -1,6 +1,7 @@
+import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, ExamsTable } from '../../db/types';
-import { searchMatches } from '../../lib/paging';
+import { searchMatches, selectPage } from '../../lib/paging';
 
 export type ExamRow = Selectable<ExamsTable>;
 
@@ -32,33 +33,16 @@ export async function findTeacherExam(db: Db, teacherId: number, id: number): Pr
     .executeTakeFirst();
 }
 
-export async function countTeacherExams(db: Db, teacherId: number, search: string): Promise<number> {
-  const row = await db
-    .selectFrom('exams')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('teacher_id', '=', teacherId)
-    .where(searchMatches('search', search))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function listTeacherExams(
-  db: Db,
-  teacherId: number,
-  search: string,
-  limit: number,
-  offset: number,
-) {
-  return db
-    .selectFrom('exams')
-    .select(['id', 'name'])
-    .where('teacher_id', '=', teacherId)
-    .where(searchMatches('search', search))
-    .orderBy('search')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** The teacher's exams whose name matches the search, by name. */
+export async function teacherExamsPage(db: Db, teacherId: number, q: SearchPageQuery) {
+  return selectPage(
+    q,
+    db
+      .selectFrom('exams')
+      .where('teacher_id', '=', teacherId)
+      .where(searchMatches('search', q.search_string)),
+    (exams) => exams.select(['id', 'name']).orderBy('search').orderBy('id'),
+  );
 }
 
 /** Replaces the exam's variants with these, in this order. */

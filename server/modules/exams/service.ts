@@ -5,7 +5,6 @@ import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
 import { notFound } from '../../lib/http-error';
-import { paginate } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import { acceptedStudentIds } from '../teacher-students/repository';
 import { findTeacherVariantIds } from '../variants/repository';
@@ -27,11 +26,7 @@ export function toAudioSummary(r: {
 }
 
 export async function listExams(ctx: AppContext, teacherId: number, q: SearchPageQuery) {
-  return paginate(
-    q,
-    () => repo.countTeacherExams(ctx.db, teacherId, q.search_string),
-    (limit, offset) => repo.listTeacherExams(ctx.db, teacherId, q.search_string, limit, offset),
-  );
+  return repo.teacherExamsPage(ctx.db, teacherId, q);
 }
 
 export async function getExam(ctx: AppContext, teacherId: number, id: number): Promise<ExamDto> {

@@ -1,6 +1,7 @@
+import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, FilesTable } from '../../db/types';
-import { searchMatches } from '../../lib/paging';
+import { searchMatches, selectPage } from '../../lib/paging';
 
 export type FileRow = Selectable<FilesTable>;
 
@@ -21,33 +22,16 @@ export async function findTeacherFile(db: Db, teacherId: number, id: number): Pr
     .executeTakeFirst();
 }
 
-export async function countTeacherFiles(db: Db, teacherId: number, search: string): Promise<number> {
-  const row = await db
-    .selectFrom('files')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('teacher_id', '=', teacherId)
-    .where(searchMatches('search', search))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function listTeacherFiles(
-  db: Db,
-  teacherId: number,
-  search: string,
-  limit: number,
-  offset: number,
-): Promise<FileRow[]> {
-  return db
-    .selectFrom('files')
-    .selectAll()
-    .where('teacher_id', '=', teacherId)
-    .where(searchMatches('search', search))
-    .orderBy('search')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** The teacher's files whose name matches the search, by name. */
+export async function teacherFilesPage(db: Db, teacherId: number, q: SearchPageQuery) {
+  return selectPage(
+    q,
+    db
+      .selectFrom('files')
+      .where('teacher_id', '=', teacherId)
+      .where(searchMatches('search', q.search_string)),
+    (files) => files.selectAll().orderBy('search').orderBy('id'),
+  );
 }
 
 export async function renameTeacherFile(

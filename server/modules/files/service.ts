@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { cleanDisplayName, uploadedFileName } from '../../lib/file-name';
 import { badRequest, notFound } from '../../lib/http-error';
 import { detectMediaType, SNIFF_BYTES } from '../../lib/media-type';
-import { paginate, type Page } from '../../lib/paging';
+import { mapPage, type Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import { StorageLimitError } from '../../plugins/storage';
 import * as repo from './repository';
@@ -37,14 +37,7 @@ export async function listFiles(
   teacherId: number,
   q: SearchPageQuery,
 ): Promise<Page<FileDto>> {
-  return paginate(
-    q,
-    () => repo.countTeacherFiles(ctx.db, teacherId, q.search_string),
-    async (limit, offset) =>
-      (await repo.listTeacherFiles(ctx.db, teacherId, q.search_string, limit, offset)).map((f) =>
-        toFileDto(ctx, f),
-      ),
-  );
+  return mapPage(await repo.teacherFilesPage(ctx.db, teacherId, q), (f) => toFileDto(ctx, f));
 }
 
 const firstPage = (q: PageQuery): SearchPageQuery => ({ ...q, search_string: '' });

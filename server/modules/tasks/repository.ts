@@ -1,6 +1,7 @@
+import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, TasksTable } from '../../db/types';
-import { searchMatches } from '../../lib/paging';
+import { searchMatches, selectPage } from '../../lib/paging';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -49,33 +50,16 @@ export async function findTeacherTaskIds(db: Db, teacherId: number, ids: number[
   return new Set(rows.map((r) => r.id));
 }
 
-export async function countTeacherTasks(db: Db, teacherId: number, search: string): Promise<number> {
-  const row = await db
-    .selectFrom('tasks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('teacher_id', '=', teacherId)
-    .where(searchMatches('search', search))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function listTeacherTasks(
-  db: Db,
-  teacherId: number,
-  search: string,
-  limit: number,
-  offset: number,
-): Promise<TaskRow[]> {
-  return db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('teacher_id', '=', teacherId)
-    .where(searchMatches('search', search))
-    .orderBy('search')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** The teacher's tasks whose name matches the search, by name. */
+export async function teacherTasksPage(db: Db, teacherId: number, q: SearchPageQuery) {
+  return selectPage(
+    q,
+    db
+      .selectFrom('tasks')
+      .where('teacher_id', '=', teacherId)
+      .where(searchMatches('search', q.search_string)),
+    (tasks) => tasks.selectAll().orderBy('search').orderBy('id'),
+  );
 }
 
 /** Replaces the task's files with these, in this order. */

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
 import { isForeignKeyViolation } from '../../lib/db-foreign-key';
 import { conflictMessage, notFound } from '../../lib/http-error';
-import { paginate, type Page } from '../../lib/paging';
+import type { Page } from '../../lib/paging';
 import { sanitizeTaskText } from '../../lib/rich-text';
 import { nowIso } from '../../lib/time';
 import { findTeacherFileIds } from '../files/repository';
@@ -50,12 +50,8 @@ export async function listTasks(
   teacherId: number,
   q: SearchPageQuery,
 ): Promise<Page<TaskDto>> {
-  return paginate(
-    q,
-    () => repo.countTeacherTasks(ctx.db, teacherId, q.search_string),
-    async (limit, offset) =>
-      toTaskDtos(ctx, await repo.listTeacherTasks(ctx.db, teacherId, q.search_string, limit, offset)),
-  );
+  const page = await repo.teacherTasksPage(ctx.db, teacherId, q);
+  return { ...page, items: await toTaskDtos(ctx, page.items) };
 }
 
 export async function getTask(ctx: AppContext, teacherId: number, id: number): Promise<TaskDto> {

@@ -1,6 +1,7 @@
+import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, VariantsTable } from '../../db/types';
-import { searchMatches } from '../../lib/paging';
+import { searchMatches, selectPage } from '../../lib/paging';
 
 export type VariantRow = Selectable<VariantsTable>;
 
@@ -48,33 +49,16 @@ export async function findTeacherVariantIds(db: Db, teacherId: number, ids: numb
   return new Set(rows.map((r) => r.id));
 }
 
-export async function countTeacherVariants(db: Db, teacherId: number, search: string): Promise<number> {
-  const row = await db
-    .selectFrom('variants')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('teacher_id', '=', teacherId)
-    .where(searchMatches('search', search))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function listTeacherVariants(
-  db: Db,
-  teacherId: number,
-  search: string,
-  limit: number,
-  offset: number,
-) {
-  return db
-    .selectFrom('variants')
-    .select(['id', 'name'])
-    .where('teacher_id', '=', teacherId)
-    .where(searchMatches('search', search))
-    .orderBy('search')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** The teacher's variants whose name matches the search, by name. */
+export async function teacherVariantsPage(db: Db, teacherId: number, q: SearchPageQuery) {
+  return selectPage(
+    q,
+    db
+      .selectFrom('variants')
+      .where('teacher_id', '=', teacherId)
+      .where(searchMatches('search', q.search_string)),
+    (variants) => variants.select(['id', 'name']).orderBy('search').orderBy('id'),
+  );
 }
 
 /** Replaces the variant's tasks with these, sequence numbers from zero. */

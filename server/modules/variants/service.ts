@@ -6,7 +6,6 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
 import { isForeignKeyViolation } from '../../lib/db-foreign-key';
 import { conflictMessage, notFound } from '../../lib/http-error';
-import { paginate } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import { findTeacherTaskIds } from '../tasks/repository';
 import { loadTaskDtos } from '../tasks/service';
@@ -18,11 +17,7 @@ export interface VariantWrite {
 }
 
 export async function listVariants(ctx: AppContext, teacherId: number, q: SearchPageQuery) {
-  return paginate(
-    q,
-    () => repo.countTeacherVariants(ctx.db, teacherId, q.search_string),
-    (limit, offset) => repo.listTeacherVariants(ctx.db, teacherId, q.search_string, limit, offset),
-  );
+  return repo.teacherVariantsPage(ctx.db, teacherId, q);
 }
 
 /** The variant with its tasks in order; a variant of another teacher answers like a missing one. */
