@@ -5,7 +5,7 @@ import type { Role } from '../../../src/shared/roles';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { notFound } from '../../lib/http-error';
-import { paginate } from '../../lib/paging';
+import { mapPage } from '../../lib/paging';
 import { startOfDayIso } from '../../lib/time';
 import { countLoginEventsSince } from '../auth/repository';
 import * as users from '../users/repository';
@@ -26,12 +26,7 @@ export async function metrics(ctx: AppContext): Promise<Metrics> {
 }
 
 export async function listUsers(ctx: AppContext, role: ManagedRole, q: SearchPageQuery) {
-  return paginate(
-    q,
-    () => users.countUsersMatching(ctx.db, role, q.search_string),
-    async (limit, offset) =>
-      (await users.listUsersMatching(ctx.db, role, q.search_string, limit, offset)).map(users.toUserDto),
-  );
+  return mapPage(await users.usersPage(ctx.db, role, q), users.toUserDto);
 }
 
 async function requireUser(ctx: AppContext, role: ManagedRole, id: number): Promise<User> {
@@ -76,29 +71,16 @@ async function requireManaged(ctx: AppContext, id: number): Promise<User> {
 
 export async function listLogins(ctx: AppContext, userId: number, q: PageQuery) {
   await requireManaged(ctx, userId);
-  return paginate(
-    q,
-    () => repo.countLoginEvents(ctx.db, userId),
-    async (limit, offset) =>
-      (await repo.listLoginEvents(ctx.db, userId, limit, offset)).map((e) => ({
-        id: e.id,
-        date: e.created_at,
-      })),
-  );
+  return mapPage(await repo.loginEventsPage(ctx.db, userId, q), (e) => ({ id: e.id, date: e.created_at }));
 }
 
 export async function listRecoveries(ctx: AppContext, userId: number, q: PageQuery) {
   await requireManaged(ctx, userId);
-  return paginate(
-    q,
-    () => repo.countRecoveryAttempts(ctx.db, userId),
-    async (limit, offset) =>
-      (await repo.listRecoveryAttempts(ctx.db, userId, limit, offset)).map((a) => ({
-        id: a.id,
-        delivered: a.delivered_at !== null,
-        completed: a.completed_at !== null,
-        create_date: a.created_at,
-        expire_date: a.expires_at,
-      })),
-  );
+  return mapPage(await repo.recoveryAttemptsPage(ctx.db, userId, q), (a) => ({
+    id: a.id,
+    delivered: a.delivered_at !== null,
+    completed: a.completed_at !== null,
+    create_date: a.created_at,
+    expire_date: a.expires_at,
+  }));
 }

@@ -1,6 +1,7 @@
+import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, TeacherStudentsTable, User } from '../../db/types';
-import { searchMatches } from '../../lib/paging';
+import { searchMatches, selectPage } from '../../lib/paging';
 
 export type LinkRow = Selectable<TeacherStudentsTable>;
 
@@ -52,157 +53,90 @@ export async function removeStudentFromTeacherExams(
     .execute();
 }
 
+/** Users who accepted the teacher (or whom the teacher created), joined to their link. */
+function acceptedStudents(db: Db, teacherId: number) {
+  return db
+    .selectFrom('users')
+    .innerJoin('teacher_students', 'teacher_students.student_id', 'users.id')
+    .where('teacher_students.teacher_id', '=', teacherId)
+    .where('teacher_students.status', '=', 'accepted');
+}
+
 export async function findAcceptedStudent(
   db: Db,
   teacherId: number,
   studentId: number,
 ): Promise<User | undefined> {
-  return db
-    .selectFrom('users')
-    .innerJoin('teacher_students', 'teacher_students.student_id', 'users.id')
+  return acceptedStudents(db, teacherId)
     .selectAll('users')
     .where('users.id', '=', studentId)
     .where('users.role', '=', 'STUDENT')
-    .where('teacher_students.teacher_id', '=', teacherId)
-    .where('teacher_students.status', '=', 'accepted')
     .executeTakeFirst();
 }
 
-export async function countAcceptedStudents(db: Db, teacherId: number, search: string): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('teacher_students', 'teacher_students.student_id', 'users.id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('teacher_students.teacher_id', '=', teacherId)
-    .where('teacher_students.status', '=', 'accepted')
-    .where(searchMatches('users.search', search))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function listAcceptedStudents(
-  db: Db,
-  teacherId: number,
-  search: string,
-  limit: number,
-  offset: number,
-): Promise<User[]> {
-  return db
-    .selectFrom('users')
-    .innerJoin('teacher_students', 'teacher_students.student_id', 'users.id')
-    .selectAll('users')
-    .where('teacher_students.teacher_id', '=', teacherId)
-    .where('teacher_students.status', '=', 'accepted')
-    .where(searchMatches('users.search', search))
-    .orderBy('users.search')
-    .orderBy('users.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-}
-
-export async function countAllStudents(db: Db, search: string): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'STUDENT')
-    .where(searchMatches('search', search))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export async function acceptedStudentsPage(db: Db, teacherId: number, q: SearchPageQuery) {
+  return selectPage(
+    q,
+    acceptedStudents(db, teacherId).where(searchMatches('users.search', q.search_string)),
+    (students) => students.selectAll('users').orderBy('users.search').orderBy('users.id'),
+  );
 }
 
 /** Every student, with the status of their link to this teacher (null: none). */
-export async function listAllStudents(
-  db: Db,
-  teacherId: number,
-  search: string,
-  limit: number,
-  offset: number,
-) {
-  return db
-    .selectFrom('users')
-    .leftJoin('teacher_students', (join) =>
-      join
-        .onRef('teacher_students.student_id', '=', 'users.id')
-        .on('teacher_students.teacher_id', '=', teacherId),
-    )
-    .selectAll('users')
-    .select('teacher_students.status as link_status')
-    .where('users.role', '=', 'STUDENT')
-    .where(searchMatches('users.search', search))
-    .orderBy('users.search')
-    .orderBy('users.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-}
-
-export async function countStudentExams(db: Db, teacherId: number, studentId: number, search: string) {
-  const row = await db
-    .selectFrom('exams')
-    .innerJoin('exam_students', 'exam_students.exam_id', 'exams.id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('exams.teacher_id', '=', teacherId)
-    .where('exam_students.student_id', '=', studentId)
-    .where(searchMatches('exams.search', search))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export async function allStudentsPage(db: Db, teacherId: number, q: SearchPageQuery) {
+  return selectPage(
+    q,
+    db
+      .selectFrom('users')
+      .where('users.role', '=', 'STUDENT')
+      .where(searchMatches('users.search', q.search_string)),
+    (students) =>
+      students
+        .leftJoin('teacher_students', (join) =>
+          join
+            .onRef('teacher_students.student_id', '=', 'users.id')
+            .on('teacher_students.teacher_id', '=', teacherId),
+        )
+        .selectAll('users')
+        .select('teacher_students.status as link_status')
+        .orderBy('users.search')
+        .orderBy('users.id'),
+  );
 }
 
 /** The teacher's exams assigned to the student, by name. */
-export async function listStudentExams(
-  db: Db,
-  teacherId: number,
-  studentId: number,
-  search: string,
-  limit: number,
-  offset: number,
-) {
-  return db
-    .selectFrom('exams')
-    .innerJoin('exam_students', 'exam_students.exam_id', 'exams.id')
-    .select(['exams.id', 'exams.name'])
-    .where('exams.teacher_id', '=', teacherId)
-    .where('exam_students.student_id', '=', studentId)
-    .where(searchMatches('exams.search', search))
-    .orderBy('exams.search')
-    .orderBy('exams.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-}
-
-export async function countStudentRecordings(db: Db, teacherId: number, studentId: number, search: string) {
-  const row = await db
-    .selectFrom('recordings')
-    .innerJoin('exams', 'exams.id', 'recordings.exam_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('exams.teacher_id', '=', teacherId)
-    .where('recordings.student_id', '=', studentId)
-    .where(searchMatches('recordings.search', search))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export async function studentExamsPage(db: Db, teacherId: number, studentId: number, q: SearchPageQuery) {
+  return selectPage(
+    q,
+    db
+      .selectFrom('exams')
+      .innerJoin('exam_students', 'exam_students.exam_id', 'exams.id')
+      .where('exams.teacher_id', '=', teacherId)
+      .where('exam_students.student_id', '=', studentId)
+      .where(searchMatches('exams.search', q.search_string)),
+    (exams) => exams.select(['exams.id', 'exams.name']).orderBy('exams.search').orderBy('exams.id'),
+  );
 }
 
 /** The student's recordings in the teacher's exams, newest first. */
-export async function listStudentRecordings(
+export async function studentRecordingsPage(
   db: Db,
   teacherId: number,
   studentId: number,
-  search: string,
-  limit: number,
-  offset: number,
+  q: SearchPageQuery,
 ) {
-  return db
-    .selectFrom('recordings')
-    .innerJoin('exams', 'exams.id', 'recordings.exam_id')
-    .select(['recordings.id', 'recordings.name', 'recordings.created_at', 'recordings.checked'])
-    .where('exams.teacher_id', '=', teacherId)
-    .where('recordings.student_id', '=', studentId)
-    .where(searchMatches('recordings.search', search))
-    .orderBy('recordings.created_at', 'desc')
-    .orderBy('recordings.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return selectPage(
+    q,
+    db
+      .selectFrom('recordings')
+      .innerJoin('exams', 'exams.id', 'recordings.exam_id')
+      .where('exams.teacher_id', '=', teacherId)
+      .where('recordings.student_id', '=', studentId)
+      .where(searchMatches('recordings.search', q.search_string)),
+    (recordings) =>
+      recordings
+        .select(['recordings.id', 'recordings.name', 'recordings.created_at', 'recordings.checked'])
+        .orderBy('recordings.created_at', 'desc')
+        .orderBy('recordings.id', 'desc'),
+  );
 }

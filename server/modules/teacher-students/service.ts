@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflictMessage, notFound } from '../../lib/http-error';
-import { paginate } from '../../lib/paging';
+import { mapPage } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import { toAudioSummary } from '../exams/service';
 import { findUserByIdAndRole, toUserDto } from '../users/repository';
@@ -15,25 +15,15 @@ import * as repo from './repository';
 
 /** The teacher's students: those who accepted a request, or whom the teacher created. */
 export async function listStudents(ctx: AppContext, teacherId: number, q: SearchPageQuery) {
-  return paginate(
-    q,
-    () => repo.countAcceptedStudents(ctx.db, teacherId, q.search_string),
-    async (limit, offset) =>
-      (await repo.listAcceptedStudents(ctx.db, teacherId, q.search_string, limit, offset)).map(toUserDto),
-  );
+  return mapPage(await repo.acceptedStudentsPage(ctx.db, teacherId, q), toUserDto);
 }
 
 /** Every student, each with where they stand with this teacher (for sending requests). */
 export async function listGlobalStudents(ctx: AppContext, teacherId: number, q: SearchPageQuery) {
-  return paginate(
-    q,
-    () => repo.countAllStudents(ctx.db, q.search_string),
-    async (limit, offset) =>
-      (await repo.listAllStudents(ctx.db, teacherId, q.search_string, limit, offset)).map((u) => ({
-        ...toUserDto(u),
-        link_status: u.link_status ?? ('none' as const),
-      })),
-  );
+  return mapPage(await repo.allStudentsPage(ctx.db, teacherId, q), (u) => ({
+    ...toUserDto(u),
+    link_status: u.link_status ?? ('none' as const),
+  }));
 }
 
 async function requireStudent(ctx: AppContext, teacherId: number, studentId: number): Promise<User> {
@@ -111,11 +101,7 @@ export async function listStudentExams(
   q: SearchPageQuery,
 ) {
   await requireStudent(ctx, teacherId, studentId);
-  return paginate(
-    q,
-    () => repo.countStudentExams(ctx.db, teacherId, studentId, q.search_string),
-    (limit, offset) => repo.listStudentExams(ctx.db, teacherId, studentId, q.search_string, limit, offset),
-  );
+  return repo.studentExamsPage(ctx.db, teacherId, studentId, q);
 }
 
 export async function listStudentAudios(
@@ -125,12 +111,5 @@ export async function listStudentAudios(
   q: SearchPageQuery,
 ) {
   await requireStudent(ctx, teacherId, studentId);
-  return paginate(
-    q,
-    () => repo.countStudentRecordings(ctx.db, teacherId, studentId, q.search_string),
-    async (limit, offset) =>
-      (await repo.listStudentRecordings(ctx.db, teacherId, studentId, q.search_string, limit, offset)).map(
-        toAudioSummary,
-      ),
-  );
+  return mapPage(await repo.studentRecordingsPage(ctx.db, teacherId, studentId, q), toAudioSummary);
 }

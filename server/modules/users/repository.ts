@@ -1,7 +1,8 @@
+import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Role } from '../../../src/shared/roles';
 import { foldSearchText, searchColumn } from '../../../src/shared/search-text';
 import type { Db, NewUser, User } from '../../db/types';
-import { searchMatches } from '../../lib/paging';
+import { searchMatches, selectPage } from '../../lib/paging';
 
 export interface ProfileFields {
   username: string;
@@ -86,33 +87,13 @@ export async function countUsers(db: Db, role?: Role): Promise<number> {
   return Number(row.n);
 }
 
-export async function countUsersMatching(db: Db, role: Role, search: string): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', role)
-    .where(searchMatches('search', search))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function listUsersMatching(
-  db: Db,
-  role: Role,
-  search: string,
-  limit: number,
-  offset: number,
-): Promise<User[]> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('role', '=', role)
-    .where(searchMatches('search', search))
-    .orderBy('search')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** Accounts of the role whose name matches the search, by name. */
+export async function usersPage(db: Db, role: Role, q: SearchPageQuery) {
+  return selectPage(
+    q,
+    db.selectFrom('users').where('role', '=', role).where(searchMatches('search', q.search_string)),
+    (users) => users.selectAll().orderBy('search').orderBy('id'),
+  );
 }
 
 export function toUserDto(u: User) {
