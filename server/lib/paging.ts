@@ -10,43 +10,26 @@ export interface Page<T> {
 
 /**
  * One page of a list: `pages = ceil(total / page_size)`, 0 when empty; a page past the end
- * answers no rows with the true page count.
- */
-export async function paginate<T>(
-  query: PageQuery,
-  count: () => Promise<number>,
-  fetch: (limit: number, offset: number) => Promise<T[]>,
-): Promise<Page<T>> {
-  const total = await count();
-  const pages = Math.ceil(total / query.page_size);
-  const offset = query.page_number * query.page_size;
-  const items = offset < total ? await fetch(query.page_size, offset) : [];
-  return { page: query.page_number, pages, items };
-}
-
-/**
- * `paginate` over one query: `matching` is the from, joins and where clauses, counted as it is;
- * `rows` adds what the page shows (selection, order, joins only the rows need), so the count and
- * the rows always share one filter.
+ * answers no rows with the true page count. `matching` is the from, joins and where clauses,
+ * counted as it is; `rows` adds what the page shows (selection, order, joins only the rows
+ * need), so the count and the rows always share one filter.
  */
 export async function selectPage<DB, TB extends keyof DB, S, RDB, RTB extends keyof RDB, O>(
   query: PageQuery,
   matching: SelectQueryBuilder<DB, TB, S>,
   rows: (matching: SelectQueryBuilder<DB, TB, S>) => SelectQueryBuilder<RDB, RTB, O>,
 ): Promise<Page<O>> {
-  return paginate(
-    query,
-    async () => {
-      const counted = await matching
-        .clearSelect()
-        .select((eb) => eb.fn.countAll().as('n'))
-        // Inference cannot see the selection for a generic table; drivers answer a number or a string.
-        .$castTo<{ n: number | string | bigint }>()
-        .executeTakeFirstOrThrow();
-      return Number(counted.n);
-    },
-    (limit, offset) => rows(matching).limit(limit).offset(offset).execute(),
-  );
+  const counted = await matching
+    .clearSelect()
+    .select((eb) => eb.fn.countAll().as('n'))
+    // Inference cannot see the selection for a generic table; drivers answer a number or a string.
+    .$castTo<{ n: number | string | bigint }>()
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const pages = Math.ceil(total / query.page_size);
+  const offset = query.page_number * query.page_size;
+  const items = offset < total ? await rows(matching).limit(query.page_size).offset(offset).execute() : [];
+  return { page: query.page_number, pages, items };
 }
 
 /** The same page with each item turned into what the answer shows. */

@@ -1,6 +1,7 @@
+import type { PageQuery, SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Insertable, Selectable } from 'kysely';
 import type { CommentsTable, Db, RecordingsTable } from '../../db/types';
-import { searchMatches } from '../../lib/paging';
+import { searchMatches, selectPage, type Page } from '../../lib/paging';
 
 export type RecordingRow = Selectable<RecordingsTable>;
 export type CommentRow = Selectable<CommentsTable>;
@@ -78,38 +79,21 @@ export async function findVariantSummary(
 
 // ---- lists ----
 
-export async function countStudentRecordings(
-  db: Db,
-  studentId: number,
-  search: string,
-  examId?: number,
-): Promise<number> {
-  let q = db
-    .selectFrom('recordings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('student_id', '=', studentId)
-    .where(searchMatches('recordings.search', search));
-  if (examId !== undefined) q = q.where('exam_id', '=', examId);
-  const row = await q.executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The student's recordings, newest first (of one exam when given). */
-export async function listStudentRecordings(
+export async function studentRecordingsPage(
   db: Db,
   studentId: number,
-  search: string,
-  limit: number,
-  offset: number,
+  q: SearchPageQuery,
   examId?: number,
-): Promise<RecordingSummaryRow[]> {
-  let q = db
+): Promise<Page<RecordingSummaryRow>> {
+  let matching = db
     .selectFrom('recordings')
-    .select(SUMMARY)
     .where('student_id', '=', studentId)
-    .where(searchMatches('recordings.search', search));
-  if (examId !== undefined) q = q.where('exam_id', '=', examId);
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    .where(searchMatches('recordings.search', q.search_string));
+  if (examId !== undefined) matching = matching.where('exam_id', '=', examId);
+  return selectPage(q, matching, (recordings) =>
+    recordings.select(SUMMARY).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  );
 }
 
 export interface ZipEntryRow {
@@ -142,39 +126,28 @@ export async function listExamRecordingsForZip(db: Db, examId: number): Promise<
 
 // ---- statistics ----
 
-export async function countExamStudents(db: Db, examId: number): Promise<number> {
-  const row = await db
-    .selectFrom('exam_students')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('exam_id', '=', examId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** One row per assigned student, by surname: the latest upload for the exam, or null. */
-export async function listExamStatistics(db: Db, examId: number, limit: number, offset: number) {
-  return (
-    db
-      .selectFrom('exam_students')
-      .innerJoin('users', 'users.id', 'exam_students.student_id')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('recordings')
-            .select(['student_id', (e) => e.fn.max('created_at').as('last_at')])
-            .where('exam_id', '=', examId)
-            .groupBy('student_id')
-            .as('latest'),
-        (join) => join.onRef('latest.student_id', '=', 'exam_students.student_id'),
-      )
-      .select(['users.id', 'users.surname', 'users.name', 'latest.last_at'])
-      .where('exam_students.exam_id', '=', examId)
-      // The folded search column starts with surname, then name: the same order on both databases.
-      .orderBy('users.search')
-      .orderBy('users.id')
-      .limit(limit)
-      .offset(offset)
-      .execute()
+export async function examStatisticsPage(db: Db, examId: number, q: PageQuery) {
+  return selectPage(
+    q,
+    db.selectFrom('exam_students').where('exam_students.exam_id', '=', examId),
+    (students) =>
+      students
+        .innerJoin('users', 'users.id', 'exam_students.student_id')
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('recordings')
+              .select(['student_id', (e) => e.fn.max('created_at').as('last_at')])
+              .where('exam_id', '=', examId)
+              .groupBy('student_id')
+              .as('latest'),
+          (join) => join.onRef('latest.student_id', '=', 'exam_students.student_id'),
+        )
+        .select(['users.id', 'users.surname', 'users.name', 'latest.last_at'])
+        // The folded search column starts with surname, then name: the same order on both databases.
+        .orderBy('users.search')
+        .orderBy('users.id'),
   );
 }
 

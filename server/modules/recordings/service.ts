@@ -8,7 +8,7 @@ import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflictMessage, notFound } from '../../lib/http-error';
-import { paginate, type Page } from '../../lib/paging';
+import { mapPage, type Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import { toAudioSummary } from '../exams/service';
 import { enqueueMail, kickMailQueue } from '../mail-queue/service';
@@ -151,14 +151,7 @@ export async function listStudentRecordings(
   studentId: number,
   q: SearchPageQuery,
 ): Promise<Page<AudioSummary>> {
-  return paginate(
-    q,
-    () => repo.countStudentRecordings(ctx.db, studentId, q.search_string),
-    async (limit, offset) =>
-      (await repo.listStudentRecordings(ctx.db, studentId, q.search_string, limit, offset)).map(
-        toAudioSummary,
-      ),
-  );
+  return mapPage(await repo.studentRecordingsPage(ctx.db, studentId, q), toAudioSummary);
 }
 
 function parseNumbers(json: string | null): number[] | null {

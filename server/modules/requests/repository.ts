@@ -1,28 +1,22 @@
+import type { PageQuery } from '../../../src/shared/contract/common';
 import type { Db } from '../../db/types';
-
-export async function countPendingRequests(db: Db, studentId: number): Promise<number> {
-  const row = await db
-    .selectFrom('teacher_students')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('student_id', '=', studentId)
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+import { selectPage } from '../../lib/paging';
 
 /** The student's pending requests with the teacher's name, newest first. */
-export async function listPendingRequests(db: Db, studentId: number, limit: number, offset: number) {
-  return db
-    .selectFrom('teacher_students')
-    .innerJoin('users', 'users.id', 'teacher_students.teacher_id')
-    .select(['teacher_students.id', 'users.surname', 'users.name', 'users.patronymic'])
-    .where('teacher_students.student_id', '=', studentId)
-    .where('teacher_students.status', '=', 'pending')
-    .orderBy('teacher_students.created_at', 'desc')
-    .orderBy('teacher_students.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+export async function pendingRequestsPage(db: Db, studentId: number, q: PageQuery) {
+  return selectPage(
+    q,
+    db
+      .selectFrom('teacher_students')
+      .where('teacher_students.student_id', '=', studentId)
+      .where('teacher_students.status', '=', 'pending'),
+    (requests) =>
+      requests
+        .innerJoin('users', 'users.id', 'teacher_students.teacher_id')
+        .select(['teacher_students.id', 'users.surname', 'users.name', 'users.patronymic'])
+        .orderBy('teacher_students.created_at', 'desc')
+        .orderBy('teacher_students.id', 'desc'),
+  );
 }
 
 export async function findStudentLink(db: Db, studentId: number, linkId: number) {

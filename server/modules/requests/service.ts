@@ -3,7 +3,7 @@ import type { TeacherRequest } from '../../../src/shared/contract/student-reques
 import { AUTHORING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-error';
-import { paginate, type Page } from '../../lib/paging';
+import { mapPage, type Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import * as repo from './repository';
 
@@ -12,17 +12,12 @@ export async function listRequests(
   studentId: number,
   q: PageQuery,
 ): Promise<Page<TeacherRequest>> {
-  return paginate(
-    q,
-    () => repo.countPendingRequests(ctx.db, studentId),
-    async (limit, offset) =>
-      (await repo.listPendingRequests(ctx.db, studentId, limit, offset)).map((r) => ({
-        id: r.id,
-        teacher_surname: r.surname,
-        teacher_name: r.name,
-        teacher_patronymic: r.patronymic,
-      })),
-  );
+  return mapPage(await repo.pendingRequestsPage(ctx.db, studentId, q), (r) => ({
+    id: r.id,
+    teacher_surname: r.surname,
+    teacher_name: r.name,
+    teacher_patronymic: r.patronymic,
+  }));
 }
 
 /** Accepting twice (a retried call) is fine; another student's request answers like a missing one. */

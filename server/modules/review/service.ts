@@ -7,7 +7,7 @@ import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflictMessage, notFound } from '../../lib/http-error';
-import { paginate, type Page } from '../../lib/paging';
+import { mapPage, type Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import { findTeacherExam } from '../exams/repository';
 import * as recordings from '../recordings/repository';
@@ -29,16 +29,11 @@ export async function statistics(
   q: PageQuery,
 ): Promise<Page<StatisticsSession>> {
   await requireOwnExam(ctx, teacherId, examId);
-  return paginate(
-    q,
-    () => recordings.countExamStudents(ctx.db, examId),
-    async (limit, offset) =>
-      (await recordings.listExamStatistics(ctx.db, examId, limit, offset)).map((row) => ({
-        student: { id: row.id, surname: row.surname, name: row.name },
-        completed: row.last_at !== null,
-        date: row.last_at ?? null,
-      })),
-  );
+  return mapPage(await recordings.examStatisticsPage(ctx.db, examId, q), (row) => ({
+    student: { id: row.id, surname: row.surname, name: row.name },
+    completed: row.last_at !== null,
+    date: row.last_at ?? null,
+  }));
 }
 
 // ---- zip ----

@@ -1,6 +1,7 @@
+import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, ExamSessionsTable, ExamsTable } from '../../db/types';
-import { searchMatches } from '../../lib/paging';
+import { searchMatches, selectPage } from '../../lib/paging';
 
 export type ExamRow = Selectable<ExamsTable>;
 export type SessionRow = Selectable<ExamSessionsTable>;
@@ -20,35 +21,17 @@ export async function findAssignedExam(
     .executeTakeFirst();
 }
 
-export async function countAssignedExams(db: Db, studentId: number, search: string): Promise<number> {
-  const row = await db
-    .selectFrom('exams')
-    .innerJoin('exam_students', 'exam_students.exam_id', 'exams.id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('exam_students.student_id', '=', studentId)
-    .where(searchMatches('exams.search', search))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function listAssignedExams(
-  db: Db,
-  studentId: number,
-  search: string,
-  limit: number,
-  offset: number,
-): Promise<Array<{ id: number; name: string }>> {
-  return db
-    .selectFrom('exams')
-    .innerJoin('exam_students', 'exam_students.exam_id', 'exams.id')
-    .select(['exams.id', 'exams.name'])
-    .where('exam_students.student_id', '=', studentId)
-    .where(searchMatches('exams.search', search))
-    .orderBy('exams.search')
-    .orderBy('exams.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** The exams assigned to the student, by name. */
+export async function assignedExamsPage(db: Db, studentId: number, q: SearchPageQuery) {
+  return selectPage(
+    q,
+    db
+      .selectFrom('exams')
+      .innerJoin('exam_students', 'exam_students.exam_id', 'exams.id')
+      .where('exam_students.student_id', '=', studentId)
+      .where(searchMatches('exams.search', q.search_string)),
+    (exams) => exams.select(['exams.id', 'exams.name']).orderBy('exams.search').orderBy('exams.id'),
+  );
 }
 
 /** The exam's variants in the teacher's order. */

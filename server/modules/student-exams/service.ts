@@ -9,10 +9,10 @@ import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
 import { notFound } from '../../lib/http-error';
-import { paginate, type Page } from '../../lib/paging';
+import { mapPage, type Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import { toAudioSummary } from '../exams/service';
-import { countStudentRecordings, listStudentRecordings } from '../recordings/repository';
+import { studentRecordingsPage } from '../recordings/repository';
 import { toVariantDto } from '../variants/service';
 import * as repo from './repository';
 
@@ -39,11 +39,7 @@ export async function listExams(
   studentId: number,
   q: SearchPageQuery,
 ): Promise<Page<StudentExam>> {
-  return paginate(
-    q,
-    () => repo.countAssignedExams(ctx.db, studentId, q.search_string),
-    (limit, offset) => repo.listAssignedExams(ctx.db, studentId, q.search_string, limit, offset),
-  );
+  return repo.assignedExamsPage(ctx.db, studentId, q);
 }
 
 export async function getExam(ctx: AppContext, studentId: number, examId: number): Promise<StudentExam> {
@@ -79,11 +75,9 @@ export async function listExamRecordings(
   q: PageQuery,
 ): Promise<Page<AudioSummary>> {
   await requireAssignedExam(ctx.db, studentId, examId);
-  return paginate(
-    q,
-    () => countStudentRecordings(ctx.db, studentId, '', examId),
-    async (limit, offset) =>
-      (await listStudentRecordings(ctx.db, studentId, '', limit, offset, examId)).map(toAudioSummary),
+  return mapPage(
+    await studentRecordingsPage(ctx.db, studentId, { ...q, search_string: '' }, examId),
+    toAudioSummary,
   );
 }
 
