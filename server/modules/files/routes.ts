@@ -3,13 +3,7 @@ import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorBodySchema,
-  idParamsSchema,
-  pagedBody,
-  pageQuerySchema,
-  searchPageQuerySchema,
-} from '../../../src/shared/contract/common';
+import { errorBodySchema, idParamsSchema, pagedBody } from '../../../src/shared/contract/common';
 import {
   filesPageQuerySchema,
   filesPageSchema,
@@ -18,6 +12,7 @@ import {
 } from '../../../src/shared/contract/teacher';
 import { AUTHORING_TEXT } from '../../../src/shared/messages';
 import { badRequest, HttpError, unsupportedMediaType } from '../../lib/http-error';
+import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -81,25 +76,14 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const list = async (
-    teacherId: number,
-    q: { page_size: number; page_number: number; search_string?: string },
-  ) =>
-    pagedBody(
-      'files',
-      await service.listFiles(app.ctx, teacherId, { ...q, search_string: q.search_string ?? '' }),
+  for (const { suffix, querystring } of LIST_AND_SEARCH) {
+    r.get(
+      `/api/teacher/files${suffix}`,
+      { schema: { tags, querystring, response: { 200: filesPageSchema } } },
+      async (req) =>
+        pagedBody('files', await service.listFiles(app.ctx, currentUser(req).id, withSearch(req.query))),
     );
-
-  r.get(
-    '/api/teacher/files',
-    { schema: { tags, querystring: pageQuerySchema, response: { 200: filesPageSchema } } },
-    (req) => list(currentUser(req).id, req.query),
-  );
-  r.get(
-    '/api/teacher/files/search',
-    { schema: { tags, querystring: searchPageQuerySchema, response: { 200: filesPageSchema } } },
-    (req) => list(currentUser(req).id, req.query),
-  );
+  }
 
   r.post(
     '/api/teacher/files',

@@ -2,13 +2,7 @@ import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  idParamsSchema,
-  pagedBody,
-  pageQuerySchema,
-  searchPageQuerySchema,
-  type SearchPageQuery,
-} from '../../../src/shared/contract/common';
+import { idParamsSchema, pagedBody } from '../../../src/shared/contract/common';
 import {
   audioIdParamsSchema,
   recordingDetailSchema,
@@ -17,6 +11,7 @@ import {
 } from '../../../src/shared/contract/student';
 import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
 import { badRequest, forbidden, HttpError, notFound, unsupportedMediaType } from '../../lib/http-error';
+import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
 import { currentUser } from '../../plugins/auth';
 import { signedQuerySchema } from '../media/routes';
 import { sendStoredMedia } from '../media/serve';
@@ -112,25 +107,17 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  const list = async (
-    studentId: number,
-    q: Omit<SearchPageQuery, 'search_string'> & { search_string?: string },
-  ) =>
-    pagedBody(
-      'audios',
-      await service.listStudentRecordings(app.ctx, studentId, { ...q, search_string: q.search_string ?? '' }),
+  for (const { suffix, querystring } of LIST_AND_SEARCH) {
+    r.get(
+      `/api/student/audios${suffix}`,
+      { schema: { tags, querystring, response: { 200: studentRecordingsPageSchema } } },
+      async (req) =>
+        pagedBody(
+          'audios',
+          await service.listStudentRecordings(app.ctx, currentUser(req).id, withSearch(req.query)),
+        ),
     );
-
-  r.get(
-    '/api/student/audios',
-    { schema: { tags, querystring: pageQuerySchema, response: { 200: studentRecordingsPageSchema } } },
-    (req) => list(currentUser(req).id, req.query),
-  );
-  r.get(
-    '/api/student/audios/search',
-    { schema: { tags, querystring: searchPageQuerySchema, response: { 200: studentRecordingsPageSchema } } },
-    (req) => list(currentUser(req).id, req.query),
-  );
+  }
   r.get(
     '/api/student/audios/:audioID',
     { schema: { tags, params: audioIdParamsSchema, response: { 200: recordingDetailSchema } } },

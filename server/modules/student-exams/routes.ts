@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  idParamsSchema,
-  pagedBody,
-  pageQuerySchema,
-  searchPageQuerySchema,
-  type SearchPageQuery,
-} from '../../../src/shared/contract/common';
+import { idParamsSchema, pagedBody, pageQuerySchema } from '../../../src/shared/contract/common';
 import {
   examIdParamsSchema,
   examVariantParamsSchema,
@@ -20,6 +14,7 @@ import {
   studentRecordingsPageSchema,
   studentVariantSchema,
 } from '../../../src/shared/contract/student';
+import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -29,25 +24,14 @@ export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('STUDENT'));
 
-  const list = async (
-    studentId: number,
-    q: Omit<SearchPageQuery, 'search_string'> & { search_string?: string },
-  ) =>
-    pagedBody(
-      'exams',
-      await service.listExams(app.ctx, studentId, { ...q, search_string: q.search_string ?? '' }),
+  for (const { suffix, querystring } of LIST_AND_SEARCH) {
+    r.get(
+      `/api/student/exams${suffix}`,
+      { schema: { tags, querystring, response: { 200: studentExamsListSchema } } },
+      async (req) =>
+        pagedBody('exams', await service.listExams(app.ctx, currentUser(req).id, withSearch(req.query))),
     );
-
-  r.get(
-    '/api/student/exams',
-    { schema: { tags, querystring: pageQuerySchema, response: { 200: studentExamsListSchema } } },
-    (req) => list(currentUser(req).id, req.query),
-  );
-  r.get(
-    '/api/student/exams/search',
-    { schema: { tags, querystring: searchPageQuerySchema, response: { 200: studentExamsListSchema } } },
-    (req) => list(currentUser(req).id, req.query),
-  );
+  }
   r.get(
     '/api/student/exam/:id',
     { schema: { tags, params: idParamsSchema, response: { 200: studentExamSchema } } },

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  idParamsSchema,
-  messageSchema,
-  pagedBody,
-  pageQuerySchema,
-  searchPageQuerySchema,
-  type SearchPageQuery,
-} from '../../../src/shared/contract/common';
+import { idParamsSchema, messageSchema, pagedBody } from '../../../src/shared/contract/common';
 import {
   createStudentBodySchema,
   globalStudentsPageSchema,
@@ -17,20 +10,17 @@ import {
 } from '../../../src/shared/contract/teacher';
 import { userSchema } from '../../../src/shared/contract/users';
 import { SUCCESS_TEXT } from '../../../src/shared/messages';
+import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
 const tags = ['teacher: students'];
 
-type ListQuery = { page_size: number; page_number: number; search_string?: string };
-const withSearch = (q: ListQuery): SearchPageQuery => ({ ...q, search_string: q.search_string ?? '' });
-
 export async function teacherStudentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('TEACHER'));
 
-  for (const suffix of ['', '/search'] as const) {
-    const querystring = suffix ? searchPageQuerySchema : pageQuerySchema;
+  for (const { suffix, querystring } of LIST_AND_SEARCH) {
     r.get(
       `/api/teacher/students${suffix}`,
       { schema: { tags, querystring, response: { 200: teacherStudentsPageSchema } } },

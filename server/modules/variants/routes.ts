@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  idParamsSchema,
-  messageSchema,
-  pagedBody,
-  pageQuerySchema,
-  searchPageQuerySchema,
-} from '../../../src/shared/contract/common';
+import { idParamsSchema, messageSchema, pagedBody } from '../../../src/shared/contract/common';
 import {
   variantCreateBodySchema,
   variantSchema,
@@ -14,6 +8,7 @@ import {
   variantUpdateBodySchema,
 } from '../../../src/shared/contract/teacher';
 import { SUCCESS_TEXT } from '../../../src/shared/messages';
+import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -23,25 +18,17 @@ export async function variantRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('TEACHER'));
 
-  const list = async (
-    teacherId: number,
-    q: { page_size: number; page_number: number; search_string?: string },
-  ) =>
-    pagedBody(
-      'variants',
-      await service.listVariants(app.ctx, teacherId, { ...q, search_string: q.search_string ?? '' }),
+  for (const { suffix, querystring } of LIST_AND_SEARCH) {
+    r.get(
+      `/api/teacher/variants${suffix}`,
+      { schema: { tags, querystring, response: { 200: variantsPageSchema } } },
+      async (req) =>
+        pagedBody(
+          'variants',
+          await service.listVariants(app.ctx, currentUser(req).id, withSearch(req.query)),
+        ),
     );
-
-  r.get(
-    '/api/teacher/variants',
-    { schema: { tags, querystring: pageQuerySchema, response: { 200: variantsPageSchema } } },
-    (req) => list(currentUser(req).id, req.query),
-  );
-  r.get(
-    '/api/teacher/variants/search',
-    { schema: { tags, querystring: searchPageQuerySchema, response: { 200: variantsPageSchema } } },
-    (req) => list(currentUser(req).id, req.query),
-  );
+  }
   r.get(
     '/api/teacher/variant/:id',
     { schema: { tags, params: idParamsSchema, response: { 200: variantSchema } } },
