@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageSchema } from '../../../src/shared/contract/common';
 import { studentDataBodySchema, studentProfileSchema } from '../../../src/shared/contract/student';
-import { optionalPasswordBodySchema, passwordQuerySchema } from '../../../src/shared/contract/teacher';
-import { SUCCESS_TEXT } from '../../../src/shared/messages';
 import { currentUser } from '../../plugins/auth';
+import { ownPasswordRoute } from '../users/routes';
 import * as service from './service';
 
 const tags = ['student: profile'];
@@ -21,21 +19,5 @@ export async function studentProfileRoutes(app: FastifyInstance): Promise<void> 
     { schema: { tags, body: studentDataBodySchema, response: { 200: studentProfileSchema } } },
     (req) => service.updateProfile(app.ctx, currentUser(req).id, req.body),
   );
-  r.patch(
-    '/api/student/password',
-    {
-      schema: {
-        tags,
-        description:
-          'The new password as `?password=` (as the spec sends it) or as a JSON body `{ password }`.',
-        querystring: passwordQuerySchema,
-        body: optionalPasswordBodySchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (req) => {
-      await service.setPassword(app.ctx, currentUser(req).id, req.query.password, req.body?.password);
-      return { message: SUCCESS_TEXT.passwordUpdated };
-    },
-  );
+  ownPasswordRoute(app, '/api/student/password', tags);
 }

@@ -1,9 +1,9 @@
 import type { StudentDataBody, StudentProfile } from '../../../src/shared/contract/student';
-import { AUTHORING_TEXT, ERROR_TEXT } from '../../../src/shared/messages';
+import { ERROR_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/http-error';
 import { findUserByIdAndRole, toUserDto } from '../users/repository';
-import { changePassword, updateAccount } from '../users/service';
+import { updateAccount } from '../users/service';
 
 export async function getProfile(ctx: AppContext, studentId: number): Promise<StudentProfile> {
   const user = await findUserByIdAndRole(ctx.db, studentId, 'STUDENT');
@@ -21,16 +21,4 @@ export async function updateProfile(
   const updated = await updateAccount(ctx.db, studentId, body);
   if (!updated) throw notFound(ERROR_TEXT.userNotFound);
   return toUserDto(updated);
-}
-
-/** The new password from the body or the query (as the spec sends it); ends every session. */
-export async function setPassword(
-  ctx: AppContext,
-  studentId: number,
-  fromQuery: string | undefined,
-  fromBody: string | undefined,
-): Promise<void> {
-  const password = fromBody ?? fromQuery;
-  if (!password) throw badRequest(AUTHORING_TEXT.passwordRequired);
-  await changePassword(ctx.db, studentId, password);
 }

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageSchema } from '../../../src/shared/contract/common';
-import {
-  optionalPasswordBodySchema,
-  passwordQuerySchema,
-  teacherDataBodySchema,
-  teacherProfileSchema,
-} from '../../../src/shared/contract/teacher';
-import { SUCCESS_TEXT } from '../../../src/shared/messages';
+import { teacherDataBodySchema, teacherProfileSchema } from '../../../src/shared/contract/teacher';
 import { currentUser } from '../../plugins/auth';
+import { ownPasswordRoute } from '../users/routes';
 import * as service from './service';
 
 const tags = ['teacher: profile'];
@@ -25,21 +19,5 @@ export async function teacherProfileRoutes(app: FastifyInstance): Promise<void> 
     { schema: { tags, body: teacherDataBodySchema, response: { 200: teacherProfileSchema } } },
     (req) => service.updateProfile(app.ctx, currentUser(req).id, req.body),
   );
-  r.patch(
-    '/api/teacher/password',
-    {
-      schema: {
-        tags,
-        description:
-          'The new password as `?password=` (as the spec sends it) or as a JSON body `{ password }`.',
-        querystring: passwordQuerySchema,
-        body: optionalPasswordBodySchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (req) => {
-      await service.setPassword(app.ctx, currentUser(req).id, req.query.password, req.body?.password);
-      return { message: SUCCESS_TEXT.passwordUpdated };
-    },
-  );
+  ownPasswordRoute(app, '/api/teacher/password', tags);
 }

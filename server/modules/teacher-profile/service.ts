@@ -1,10 +1,10 @@
 import type { TeacherDataBody, TeacherProfile } from '../../../src/shared/contract/teacher';
-import { AUTHORING_TEXT, ERROR_TEXT } from '../../../src/shared/messages';
+import { ERROR_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
-import { badRequest, notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/http-error';
 import { findUserByIdAndRole, toUserDto } from '../users/repository';
-import { changePassword, updateAccount } from '../users/service';
+import { updateAccount } from '../users/service';
 
 function toProfile(u: User): TeacherProfile {
   return { ...toUserDto(u), inform_about_exam_completion: u.inform_about_exam_completion === 1 };
@@ -29,16 +29,4 @@ export async function updateProfile(
   });
   if (!updated) throw notFound(ERROR_TEXT.userNotFound);
   return toProfile(updated);
-}
-
-/** The new password from the query (as the spec sends it) or the body; ends every session. */
-export async function setPassword(
-  ctx: AppContext,
-  teacherId: number,
-  fromQuery: string | undefined,
-  fromBody: string | undefined,
-): Promise<void> {
-  const password = fromBody ?? fromQuery;
-  if (!password) throw badRequest(AUTHORING_TEXT.passwordRequired);
-  await changePassword(ctx.db, teacherId, password);
 }

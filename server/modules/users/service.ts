@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { ERROR_TEXT } from '../../../src/shared/messages';
+import { AUTHORING_TEXT, ERROR_TEXT } from '../../../src/shared/messages';
 import type { Role } from '../../../src/shared/roles';
 import type { Database, Db, User } from '../../db/types';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict } from '../../lib/http-error';
+import { badRequest, conflict } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import { revokeUserRefreshTokens } from '../auth/repository';
@@ -92,4 +92,16 @@ export async function changePassword(db: Kysely<Database>, userId: number, passw
     await updateUser(trx, userId, { password_hash, updated_at: now });
     await revokeUserRefreshTokens(trx, userId, now);
   });
+}
+
+/** The caller's new password from the body or the query (as the spec sends it); ends every session. */
+export async function changeOwnPassword(
+  db: Kysely<Database>,
+  userId: number,
+  fromQuery: string | undefined,
+  fromBody: string | undefined,
+): Promise<void> {
+  const password = fromBody ?? fromQuery;
+  if (!password) throw badRequest(AUTHORING_TEXT.passwordRequired);
+  await changePassword(db, userId, password);
 }
