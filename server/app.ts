@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -94,6 +96,14 @@ async function createServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // JSON and the app shell travel compressed over school Wi-Fi; audio and zips are not compressible
+  // types and pass as they are (Range requests included).
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
 
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
