@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import multipart, { type Multipart } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,50 +10,25 @@ import {
   uploadResultSchema,
 } from '../../../src/shared/contract/teacher';
 import { AUTHORING_TEXT } from '../../../src/shared/messages';
-import { badRequest, HttpError, unsupportedMediaType } from '../../lib/http-error';
+import { unsupportedMediaType } from '../../lib/http-error';
 import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
+import { multipartParts, partContent, type MultipartErrors } from '../../lib/multipart';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
 const tags = ['teacher: files'];
 
-/** A part's bytes; a broken multipart body surfaces as 400, and the stream is never closed early. */
-async function* partContent(stream: Readable): AsyncGenerator<Uint8Array> {
-  const it = stream[Symbol.asyncIterator]();
-  for (;;) {
-    let r: IteratorResult<Uint8Array>;
-    try {
-      r = await it.next();
-    } catch {
-      throw badRequest(AUTHORING_TEXT.malformedUpload);
-    }
-    if (r.done) return;
-    yield r.value;
-  }
-}
-
-function partsError(err: unknown): Error {
-  const e = err as { code?: string; statusCode?: number };
-  if (e.code === 'FST_FILES_LIMIT') return new service.TooManyFiles();
-  // Our own limits (parts, fields) answer 413 through the error handler; anything busboy
-  // throws about a broken body is the client's fault, never a 500.
-  if (err instanceof HttpError || (e.statusCode && e.statusCode < 500)) return err as Error;
-  return badRequest(AUTHORING_TEXT.malformedUpload);
-}
+const UPLOAD_ERRORS: MultipartErrors = {
+  malformed: AUTHORING_TEXT.malformedUpload,
+  tooManyFiles: () => new service.TooManyFiles(),
+};
 
 /** The file parts of a multipart body in order; other fields are read and ignored. */
 async function* incomingFiles(req: FastifyRequest): AsyncGenerator<service.IncomingFile> {
-  const parts = req.parts();
-  for (;;) {
-    let r: IteratorResult<Multipart>;
-    try {
-      r = await parts.next();
-    } catch (err) {
-      throw partsError(err);
+  for await (const part of multipartParts(req, UPLOAD_ERRORS)) {
+    if (part.type === 'file') {
+      yield { filename: part.filename, content: partContent(part.file, UPLOAD_ERRORS.malformed) };
     }
-    if (r.done) return;
-    const part = r.value;
-    if (part.type === 'file') yield { filename: part.filename, content: partContent(part.file) };
   }
 }
 

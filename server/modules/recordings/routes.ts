@@ -1,20 +1,19 @@
-import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, pagedBody } from '../../../src/shared/contract/common';
+import { pagedBody } from '../../../src/shared/contract/common';
 import {
   audioIdParamsSchema,
   recordingDetailSchema,
   recordingUploadResultSchema,
   studentRecordingsPageSchema,
 } from '../../../src/shared/contract/student';
-import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
-import { badRequest, forbidden, HttpError, notFound, unsupportedMediaType } from '../../lib/http-error';
+import { RECORDING_TEXT } from '../../../src/shared/messages';
+import { badRequest, unsupportedMediaType } from '../../lib/http-error';
 import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
+import { multipartParts, partContent, type MultipartErrors } from '../../lib/multipart';
 import { currentUser } from '../../plugins/auth';
-import { signedQuerySchema } from '../media/routes';
-import { sendStoredMedia } from '../media/serve';
+import { signedMediaRoute } from '../media/routes';
 import { findRecordingById } from './repository';
 import * as service from './service';
 import type { UploadPart } from './upload';
@@ -23,42 +22,16 @@ import type { UploadPart } from './upload';
 const MAX_FIELDS = 12;
 const MAX_FIELD_BYTES = 4 * 1024 * 1024;
 
-/** A part's bytes; a broken multipart body surfaces as 400, never as a 500. */
-async function* partContent(stream: Readable): AsyncGenerator<Uint8Array> {
-  const it = stream[Symbol.asyncIterator]();
-  for (;;) {
-    let r: IteratorResult<Uint8Array>;
-    try {
-      r = await it.next();
-    } catch {
-      throw badRequest(RECORDING_TEXT.malformedUpload);
-    }
-    if (r.done) return;
-    yield r.value;
-  }
-}
-
-function partsError(err: unknown): Error {
-  const e = err as { code?: string; statusCode?: number };
-  if (e.code === 'FST_FILES_LIMIT') return badRequest(RECORDING_TEXT.tooManyFiles);
-  if (err instanceof HttpError || (e.statusCode && e.statusCode < 500)) return err as Error;
-  return badRequest(RECORDING_TEXT.malformedUpload);
-}
+const UPLOAD_ERRORS: MultipartErrors = {
+  malformed: RECORDING_TEXT.malformedUpload,
+  tooManyFiles: () => badRequest(RECORDING_TEXT.tooManyFiles),
+};
 
 /** The parts of the multipart body in the order they come. */
 async function* uploadParts(req: FastifyRequest): AsyncGenerator<UploadPart> {
-  const parts = req.parts();
-  for (;;) {
-    let r: IteratorResult<Awaited<ReturnType<typeof parts.next>>['value']>;
-    try {
-      r = await parts.next();
-    } catch (err) {
-      throw partsError(err);
-    }
-    if (r.done) return;
-    const part = r.value;
+  for await (const part of multipartParts(req, UPLOAD_ERRORS)) {
     if (part.type === 'file') {
-      yield { kind: 'file', name: part.fieldname, content: partContent(part.file) };
+      yield { kind: 'file', name: part.fieldname, content: partContent(part.file, UPLOAD_ERRORS.malformed) };
     } else {
       if (part.valueTruncated) throw badRequest(RECORDING_TEXT.malformedUpload);
       yield {
@@ -127,38 +100,22 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
 
 /** A recording's audio at its signed address (the `access` of a recording): no bearer token. */
 export async function recordingContentRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/recordings/:id/content',
-    {
-      schema: {
-        tags: ['media'],
-        description:
-          'Audio of a recording at a signed, expiring address. Supports Range (206 / 416); a bad or ' +
-          'expired signature answers 403.',
-        security: [],
-        params: idParamsSchema,
-        querystring: signedQuerySchema,
-      },
-    },
-    async (req, reply) => {
-      const { id } = req.params;
-      if (!app.ctx.media.verify('recording', id, req.query.exp, req.query.sig)) {
-        throw forbidden(AUTHORING_TEXT.mediaLinkInvalid);
-      }
+  signedMediaRoute(app, {
+    path: '/api/recordings/:id/content',
+    kind: 'recording',
+    description:
+      'Audio of a recording at a signed, expiring address. Supports Range (206 / 416); a bad or ' +
+      'expired signature answers 403.',
+    missing: RECORDING_TEXT.recordingNotFound,
+    find: async (id) => {
       const recording = await findRecordingById(app.ctx.db, id);
-      if (!recording) throw notFound(RECORDING_TEXT.recordingNotFound);
-      return sendStoredMedia(
-        app.ctx,
-        req,
-        reply,
-        {
+      return (
+        recording && {
           storageKey: recording.storage_key,
           mime: recording.mime,
           name: `${recording.name}.${recording.mime.startsWith('audio/mp4') ? 'm4a' : 'webm'}`,
-        },
-        Number(req.query.exp),
+        }
       );
     },
-  );
+  });
 }
