@@ -5,8 +5,9 @@ import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
 import { cleanDisplayName, uploadedFileName } from '../../lib/file-name';
 import { badRequest, notFound } from '../../lib/http-error';
-import { detectMediaType, SNIFF_BYTES } from '../../lib/media-type';
+import { detectMediaType } from '../../lib/media-type';
 import { mapPage, type Page } from '../../lib/paging';
+import { readHead } from '../../lib/stream-head';
 import { nowIso } from '../../lib/time';
 import { StorageLimitError } from '../../plugins/storage';
 import * as repo from './repository';
@@ -42,51 +43,19 @@ export async function listFiles(
 
 const firstPage = (q: PageQuery): SearchPageQuery => ({ ...q, search_string: '' });
 
-async function drain(it: AsyncIterator<Uint8Array>): Promise<void> {
-  for (;;) {
-    const r = await it.next();
-    if (r.done) return;
-  }
-}
-
 type Outcome = { kind: 'stored' } | { kind: 'skipped' } | { kind: 'too-large' | 'wrong-type'; name: string };
 
 /** Stores one file if its bytes say it is an image or audio we serve and it fits the cap. */
 async function storeOne(ctx: AppContext, teacherId: number, file: IncomingFile): Promise<Outcome> {
-  const it = file.content[Symbol.asyncIterator]();
-  const headChunks: Uint8Array[] = [];
-  let headLength = 0;
-  let ended = false;
-  while (headLength < SNIFF_BYTES) {
-    const r = await it.next();
-    if (r.done) {
-      ended = true;
-      break;
-    }
-    headChunks.push(r.value);
-    headLength += r.value.byteLength;
-  }
-  const head = Buffer.concat(headChunks);
+  const { head, content, skipRest } = await readHead(file.content);
   // A browser sends an empty, nameless part for a file input left empty: that is no file at all.
   if (head.length === 0 && !file.filename) return { kind: 'skipped' };
 
   const name = uploadedFileName(file.filename);
   const mime = detectMediaType(head);
   if (!mime) {
-    if (!ended) await drain(it);
+    await skipRest();
     return { kind: 'wrong-type', name };
-  }
-
-  // The sniffed head first, then the rest of the part; `it` itself is never closed, so after a
-  // refused write the rest can still be drained and the next part read.
-  async function* content(): AsyncGenerator<Uint8Array> {
-    yield head;
-    if (ended) return;
-    for (;;) {
-      const r = await it.next();
-      if (r.done) return;
-      yield r.value;
-    }
   }
 
   let stored;
@@ -98,7 +67,7 @@ async function storeOne(ctx: AppContext, teacherId: number, file: IncomingFile):
     });
   } catch (err) {
     if (!(err instanceof StorageLimitError)) throw err;
-    await drain(it);
+    await skipRest();
     return { kind: 'too-large', name };
   }
   try {

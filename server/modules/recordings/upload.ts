@@ -7,7 +7,8 @@ import {
 import { RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import { badRequest, type HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
-import { detectMediaType, SNIFF_BYTES } from '../../lib/media-type';
+import { detectMediaType } from '../../lib/media-type';
+import { drain, readHead } from '../../lib/stream-head';
 import { StorageLimitError } from '../../plugins/storage';
 
 /** One part of the multipart body, as the transport hands it over, in the order it came. */
@@ -32,13 +33,6 @@ export interface ReadUpload {
   duplicateClientId: boolean;
 }
 
-async function drain(it: AsyncIterator<Uint8Array>): Promise<void> {
-  for (;;) {
-    const r = await it.next();
-    if (r.done) return;
-  }
-}
-
 type StageOutcome = { kind: 'stored'; audio: StagedAudio } | { kind: 'wrong-type' } | { kind: 'too-large' };
 
 /**
@@ -46,36 +40,14 @@ type StageOutcome = { kind: 'stored'; audio: StagedAudio } | { kind: 'wrong-type
  * is WebM/Matroska or MP4. A refused or oversized part is read to its end and leaves nothing.
  */
 async function stageAudio(ctx: AppContext, content: AsyncIterable<Uint8Array>): Promise<StageOutcome> {
-  const it = content[Symbol.asyncIterator]();
-  const headChunks: Uint8Array[] = [];
-  let headLength = 0;
-  let ended = false;
-  while (headLength < SNIFF_BYTES) {
-    const r = await it.next();
-    if (r.done) {
-      ended = true;
-      break;
-    }
-    headChunks.push(r.value);
-    headLength += r.value.byteLength;
-  }
-  const head = Buffer.concat(headChunks);
+  const { head, content: whole, skipRest } = await readHead(content);
   const type = detectMediaType(head);
   if (type !== 'audio/webm' && type !== 'audio/mp4') {
-    if (!ended) await drain(it);
+    await skipRest();
     return { kind: 'wrong-type' };
   }
-  async function* rest(): AsyncGenerator<Uint8Array> {
-    yield head;
-    if (ended) return;
-    for (;;) {
-      const r = await it.next();
-      if (r.done) return;
-      yield r.value;
-    }
-  }
   try {
-    const stored = await ctx.storage.put(rest(), {
+    const stored = await ctx.storage.put(whole(), {
       prefix: 'recordings',
       maxBytes: ctx.config.maxRecordingBytes,
       contentType: type,
@@ -83,7 +55,7 @@ async function stageAudio(ctx: AppContext, content: AsyncIterable<Uint8Array>): 
     return { kind: 'stored', audio: { key: stored.key, size: stored.size, container: type } };
   } catch (err) {
     if (!(err instanceof StorageLimitError)) throw err;
-    await drain(it);
+    await skipRest();
     return { kind: 'too-large' };
   }
 }
