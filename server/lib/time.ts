@@ -6,8 +6,8 @@ export function addSeconds(iso: string, seconds: number): string {
   return new Date(Date.parse(iso) + seconds * 1000).toISOString();
 }
 
-/** The UTC instant at which the current day began in the given IANA time zone. */
-export function startOfDayIso(timeZone: string, now: Date = new Date()): string {
+/** The wall clock of the instant in the IANA time zone, as zero-padded digits. */
+export function zonedClock(date: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -17,17 +17,31 @@ export function startOfDayIso(timeZone: string, now: Date = new Date()): string 
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** The UTC instant at which the current day began in the given IANA time zone. */
+export function startOfDayIso(timeZone: string, now: Date = new Date()): string {
+  const clock = zonedClock(now, timeZone);
+  const [year, month, day] = [Number(clock.year), Number(clock.month), Number(clock.day)];
   const localAsUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
+    year,
+    month - 1,
+    day,
+    Number(clock.hour),
+    Number(clock.minute),
+    Number(clock.second),
   );
   const offsetMs = localAsUtc - Math.floor(now.getTime() / 1000) * 1000;
-  const localMidnightAsUtc = Date.UTC(get('year'), get('month') - 1, get('day'));
+  const localMidnightAsUtc = Date.UTC(year, month - 1, day);
   return new Date(localMidnightAsUtc - offsetMs).toISOString();
 }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
+import { zonedClock } from '../../lib/time';
 
 /** Invisible formatting characters (bidi overrides can disguise an extension): dropped. */
 const INVISIBLE = /\p{Cf}/gu;
@@ -20,17 +21,8 @@ export function safeNamePart(text: string): string {
 
 /** `yyyy-mm-dd_hh-mm` of the instant in the time zone. */
 export function entryDate(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')}_${get('hour')}-${get('minute')}`;
+  const c = zonedClock(new Date(iso), timeZone);
+  return `${c.year}-${c.month}-${c.day}_${c.hour}-${c.minute}`;
 }
 
 /** File extension of a stored recording's media type. */
