@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['admin-students.ts', 'zip-export.ts'];
+const BENCHES = ['admin-students.ts', 'zip-export.ts', 'recording.ts'];
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 let failed = 0;

@@ -307,7 +307,12 @@ export function WaveformPlayer({
   };
 
   return (
-    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }} data-testid="waveform-player">
+    <Box
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}
+      data-testid="waveform-player"
+      // Set once the waveform is drawn (stored peaks, or the audio decoded): tests and benchmarks wait on it.
+      data-drawn={drawn ? 'true' : undefined}
+    >
       {title && (
         <Typography variant="subtitle2" gutterBottom>
           {title}
