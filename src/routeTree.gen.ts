@@ -30,6 +30,10 @@ import { Route as TeacherFilesRouteImport } from './routes/teacher/files'
 import { Route as TeacherProfileRouteImport } from './routes/teacher/profile'
 import { Route as PublicRecoverIndexRouteImport } from './routes/_public/recover/index'
 import { Route as PublicRecoverIdRouteImport } from './routes/_public/recover/$id'
+import { Route as AdminStudentsIndexRouteImport } from './routes/admin/students/index'
+import { Route as AdminStudentsIdRouteImport } from './routes/admin/students/$id'
+import { Route as AdminTeachersIndexRouteImport } from './routes/admin/teachers/index'
+import { Route as AdminTeachersIdRouteImport } from './routes/admin/teachers/$id'
 import { Route as StudentAudiosIndexRouteImport } from './routes/student/audios/index'
 import { Route as StudentAudiosIdRouteImport } from './routes/student/audios/$id'
 import { Route as StudentExamsIndexRouteImport } from './routes/student/exams/index'
@@ -149,6 +153,26 @@ const PublicRecoverIdRoute = PublicRecoverIdRouteImport.update({
   path: '/recover/$id',
   getParentRoute: () => PublicRoute,
 } as any)
+const AdminStudentsIndexRoute = AdminStudentsIndexRouteImport.update({
+  id: '/students/',
+  path: '/students/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminStudentsIdRoute = AdminStudentsIdRouteImport.update({
+  id: '/students/$id',
+  path: '/students/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTeachersIndexRoute = AdminTeachersIndexRouteImport.update({
+  id: '/teachers/',
+  path: '/teachers/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTeachersIdRoute = AdminTeachersIdRouteImport.update({
+  id: '/teachers/$id',
+  path: '/teachers/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const StudentAudiosIndexRoute = StudentAudiosIndexRouteImport.update({
   id: '/audios/',
   path: '/audios/',
@@ -240,6 +264,8 @@ export interface FileRoutesByFullPath {
   '/student/': typeof StudentIndexRoute
   '/teacher/': typeof TeacherIndexRoute
   '/recover/$id': typeof PublicRecoverIdRoute
+  '/admin/students/$id': typeof AdminStudentsIdRoute
+  '/admin/teachers/$id': typeof AdminTeachersIdRoute
   '/student/audios/$id': typeof StudentAudiosIdRoute
   '/teacher/audios/$id': typeof TeacherAudiosIdRoute
   '/teacher/exams/$id': typeof TeacherExamsIdRoute
@@ -247,6 +273,8 @@ export interface FileRoutesByFullPath {
   '/teacher/tasks/$id': typeof TeacherTasksIdRoute
   '/teacher/variants/$id': typeof TeacherVariantsIdRoute
   '/recover/': typeof PublicRecoverIndexRoute
+  '/admin/students/': typeof AdminStudentsIndexRoute
+  '/admin/teachers/': typeof AdminTeachersIndexRoute
   '/student/audios/': typeof StudentAudiosIndexRoute
   '/student/exams/': typeof StudentExamsIndexRoute
   '/teacher/exams/': typeof TeacherExamsIndexRoute
@@ -273,6 +301,8 @@ export interface FileRoutesByTo {
   '/student': typeof StudentIndexRoute
   '/teacher': typeof TeacherIndexRoute
   '/recover/$id': typeof PublicRecoverIdRoute
+  '/admin/students/$id': typeof AdminStudentsIdRoute
+  '/admin/teachers/$id': typeof AdminTeachersIdRoute
   '/student/audios/$id': typeof StudentAudiosIdRoute
   '/teacher/audios/$id': typeof TeacherAudiosIdRoute
   '/teacher/exams/$id': typeof TeacherExamsIdRoute
@@ -280,6 +310,8 @@ export interface FileRoutesByTo {
   '/teacher/tasks/$id': typeof TeacherTasksIdRoute
   '/teacher/variants/$id': typeof TeacherVariantsIdRoute
   '/recover': typeof PublicRecoverIndexRoute
+  '/admin/students': typeof AdminStudentsIndexRoute
+  '/admin/teachers': typeof AdminTeachersIndexRoute
   '/student/audios': typeof StudentAudiosIndexRoute
   '/student/exams': typeof StudentExamsIndexRoute
   '/teacher/exams': typeof TeacherExamsIndexRoute
@@ -311,6 +343,8 @@ export interface FileRoutesById {
   '/student/': typeof StudentIndexRoute
   '/teacher/': typeof TeacherIndexRoute
   '/_public/recover/$id': typeof PublicRecoverIdRoute
+  '/admin/students/$id': typeof AdminStudentsIdRoute
+  '/admin/teachers/$id': typeof AdminTeachersIdRoute
   '/student/audios/$id': typeof StudentAudiosIdRoute
   '/teacher/audios/$id': typeof TeacherAudiosIdRoute
   '/teacher/exams/$id': typeof TeacherExamsIdRoute
@@ -318,6 +352,8 @@ export interface FileRoutesById {
   '/teacher/tasks/$id': typeof TeacherTasksIdRoute
   '/teacher/variants/$id': typeof TeacherVariantsIdRoute
   '/_public/recover/': typeof PublicRecoverIndexRoute
+  '/admin/students/': typeof AdminStudentsIndexRoute
+  '/admin/teachers/': typeof AdminTeachersIndexRoute
   '/student/audios/': typeof StudentAudiosIndexRoute
   '/student/exams/': typeof StudentExamsIndexRoute
   '/teacher/exams/': typeof TeacherExamsIndexRoute
@@ -349,6 +385,8 @@ export interface FileRouteTypes {
     | '/student/'
     | '/teacher/'
     | '/recover/$id'
+    | '/admin/students/$id'
+    | '/admin/teachers/$id'
     | '/student/audios/$id'
     | '/teacher/audios/$id'
     | '/teacher/exams/$id'
@@ -356,6 +394,8 @@ export interface FileRouteTypes {
     | '/teacher/tasks/$id'
     | '/teacher/variants/$id'
     | '/recover/'
+    | '/admin/students/'
+    | '/admin/teachers/'
     | '/student/audios/'
     | '/student/exams/'
     | '/teacher/exams/'
@@ -382,6 +422,8 @@ export interface FileRouteTypes {
     | '/student'
     | '/teacher'
     | '/recover/$id'
+    | '/admin/students/$id'
+    | '/admin/teachers/$id'
     | '/student/audios/$id'
     | '/teacher/audios/$id'
     | '/teacher/exams/$id'
@@ -389,6 +431,8 @@ export interface FileRouteTypes {
     | '/teacher/tasks/$id'
     | '/teacher/variants/$id'
     | '/recover'
+    | '/admin/students'
+    | '/admin/teachers'
     | '/student/audios'
     | '/student/exams'
     | '/teacher/exams'
@@ -419,6 +463,8 @@ export interface FileRouteTypes {
     | '/student/'
     | '/teacher/'
     | '/_public/recover/$id'
+    | '/admin/students/$id'
+    | '/admin/teachers/$id'
     | '/student/audios/$id'
     | '/teacher/audios/$id'
     | '/teacher/exams/$id'
@@ -426,6 +472,8 @@ export interface FileRouteTypes {
     | '/teacher/tasks/$id'
     | '/teacher/variants/$id'
     | '/_public/recover/'
+    | '/admin/students/'
+    | '/admin/teachers/'
     | '/student/audios/'
     | '/student/exams/'
     | '/teacher/exams/'
@@ -593,6 +641,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicRecoverIdRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/admin/students/': {
+      id: '/admin/students/'
+      path: '/students'
+      fullPath: '/admin/students/'
+      preLoaderRoute: typeof AdminStudentsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/students/$id': {
+      id: '/admin/students/$id'
+      path: '/students/$id'
+      fullPath: '/admin/students/$id'
+      preLoaderRoute: typeof AdminStudentsIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/teachers/': {
+      id: '/admin/teachers/'
+      path: '/teachers'
+      fullPath: '/admin/teachers/'
+      preLoaderRoute: typeof AdminTeachersIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/teachers/$id': {
+      id: '/admin/teachers/$id'
+      path: '/teachers/$id'
+      fullPath: '/admin/teachers/$id'
+      preLoaderRoute: typeof AdminTeachersIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/student/audios/': {
       id: '/student/audios/'
       path: '/audios'
@@ -698,12 +774,20 @@ interface AdminRouteRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute
   AdminMainRoute: typeof AdminMainRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminStudentsIdRoute: typeof AdminStudentsIdRoute
+  AdminTeachersIdRoute: typeof AdminTeachersIdRoute
+  AdminStudentsIndexRoute: typeof AdminStudentsIndexRoute
+  AdminTeachersIndexRoute: typeof AdminTeachersIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
   AdminMainRoute: AdminMainRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminStudentsIdRoute: AdminStudentsIdRoute,
+  AdminTeachersIdRoute: AdminTeachersIdRoute,
+  AdminStudentsIndexRoute: AdminStudentsIndexRoute,
+  AdminTeachersIndexRoute: AdminTeachersIndexRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

@@ -13,7 +13,10 @@ export function createQueryClient(): QueryClient {
         // Show what was last seen (from the persisted cache), then refresh when possible.
         networkMode: 'offlineFirst',
         staleTime: 15_000,
-        gcTime: QUERY_CACHE_MAX_AGE,
+        // Never collected in memory; the persister's maxAge bounds what is kept. (A 30-day gcTime
+        // overflows setTimeout's 2^31-1 ms and fires at once, dropping every unobserved query,
+        // such as a route loader's, the moment it arrives.)
+        gcTime: Infinity,
         retry: (count, error) => {
           const status = errorStatus(error);
           return (status === undefined || status >= 500) && count < 2;

@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { studentsPageSchema, teachersPageSchema } from '../../../shared/contract/admin';
+import type { UserDto } from '../../../shared/contract/users';
+import { FIRST_PAGE, type PageParams, type Paged } from '../../../components/paged-list/paged-result';
+import { api } from '../../../lib/api-client';
+import { USER_KINDS, type UserKind } from '../user-kind';
+
+export interface UsersPageParams extends PageParams {
+  search: string;
+}
+
+/** GET /api/admin/{students|teachers}[/search]: the paged, searchable list of one kind. */
+export async function listUsers(kind: UserKind, p: UsersPageParams): Promise<Paged<UserDto>> {
+  const plural = USER_KINDS[kind].plural;
+  const query = {
+    page_size: p.pageSize,
+    page_number: p.page,
+    ...(p.search ? { search_string: p.search } : {}),
+  };
+  const path = p.search ? `/api/admin/${plural}/search` : `/api/admin/${plural}`;
+  if (kind === 'student') {
+    const r = await api(path, { query, schema: studentsPageSchema });
+    return { page: r.page, pages: r.pages, items: r.students };
+  }
+  const r = await api(path, { query, schema: teachersPageSchema });
+  return { page: r.page, pages: r.pages, items: r.teachers };
+}
+
+/** What the list screen asks for first (the route loader fetches it ahead). */
+export const FIRST_USERS_PAGE: UsersPageParams = { ...FIRST_PAGE, search: '' };
+
+/** Every page of the list: what a create or an update makes stale. */
+export const usersListKey = (kind: UserKind) => ['admin', USER_KINDS[kind].plural, 'list'] as const;
+
+export const usersPageQuery = (kind: UserKind, p: UsersPageParams) =>
+  queryOptions({
+    queryKey: [...usersListKey(kind), p] as const,
+    queryFn: () => listUsers(kind, p),
+    // Keep the rows on screen while the next page or search loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsersPage = (kind: UserKind, p: UsersPageParams) => useQuery(usersPageQuery(kind, p));

@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FIRST_PAGE } from '../../../components/paged-list/paged-result';
+import { userQuery } from '../../../features/admin/api/get-user';
+import { loginsQuery } from '../../../features/admin/api/list-logins';
+import { UserDetail } from '../../../features/admin/components/user-detail';
+import { UserLoadError } from '../../../features/admin/components/user-load-error';
+import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
+
+function TeacherDetailPage() {
+  const { id } = Route.useParams();
+  return <UserDetail kind="teacher" id={id} />;
+}
+
+export const Route = createFileRoute('/admin/teachers/$id')({
+  params: { parse: parseIdParam, stringify: stringifyIdParam },
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(userQuery('teacher', params.id)),
+      context.queryClient.ensureQueryData(loginsQuery(params.id, FIRST_PAGE)),
+    ]),
+  component: TeacherDetailPage,
+  errorComponent: ({ error, reset }) => <UserLoadError kind="teacher" error={error} reset={reset} />,
+});

@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect } from 'vitest';
+import { LoginPage } from './pages/login-page';
+import { NewPasswordPage, RecoverPage } from './pages/recover-page';
+import { RegisterPage } from './pages/register-page';
+import { expectToast } from './pages/toasts';
+import { loginUser, newUser, registerUser } from './support/api';
+import { setupE2e, uid } from './support/e2e';
+import { recoveryLink } from './support/outbox';
+
+const { test, env } = setupE2e(import.meta.url);
+
+const suffix = uid();
+const teacher = newUser('teacher', suffix);
+const student = newUser('student', suffix);
+
+beforeAll(async () => {
+  await registerUser(teacher, 'TEACHER');
+  await registerUser(student, 'STUDENT');
+});
+
+describe('registration', () => {
+  test('a teacher and a student register through /register', async ({ page }) => {
+    const register = new RegisterPage(page);
+    const s = uid();
+    for (const [role, text] of [
+      ['teacher', 'Вы успешно зарегистрировались как учитель'],
+      ['student', 'Вы успешно зарегистрировались как ученик'],
+    ] as const) {
+      const user = newUser(`reg${role}`, s);
+      await register.goto();
+      await register.fill(user);
+      await register.chooseRole(role);
+      await register.submit();
+      await expectToast(page, text);
+      await page.waitForURL(/\/login$/);
+      const login = await loginUser(user);
+      expect(login.role).toBe(role === 'teacher' ? 'TEACHER' : 'STUDENT');
+    }
+  });
+
+  test("without a role it says 'Роль не выбрана' and stays", async ({ page }) => {
+    const register = new RegisterPage(page);
+    await register.goto();
+    await register.fill(newUser('norole', uid()));
+    await register.submit();
+    await expectToast(page, 'Роль не выбрана');
+    expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
+  test('a taken username is reported by the server', async ({ page }) => {
+    const register = new RegisterPage(page);
+    await register.goto();
+    await register.fill({ ...newUser('dup', uid()), username: student.username });
+    await register.chooseRole('student');
+    await register.submit();
+    await expectToast(page, 'Пользователь с таким логином уже существует');
+  });
+});
+
+describe('login', () => {
+  test('each role lands in its own area', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.loginAs(env.admin, /\/admin\/main$/);
+    await login.loginAs(teacher, /\/teacher\/exams$/);
+    await login.loginAs(student, /\/student\/exams$/);
+  });
+
+  test("a wrong password says 'Неверный логин или пароль'", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login(student.username, 'wrong-password');
+    await expectToast(page, 'Неверный логин или пароль');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  test('a student cannot open the admin area', async ({ page }) => {
+    await new LoginPage(page).loginAs(student, /\/student\/exams$/);
+    await page.goto('/admin');
+    await page.waitForURL(/\/login$/);
+    // /login ended the session: the student area is closed now too.
+    await page.goto('/student/exams');
+    await page.waitForURL(/\/login$/);
+  });
+
+  test('a teacher cannot open the student area', async ({ page }) => {
+    await new LoginPage(page).loginAs(teacher, /\/teacher\/exams$/);
+    await page.goto('/student/exams');
+    await page.waitForURL(/\/login$/);
+  });
+});
+
+describe('password recovery', () => {
+  test('through the link in the mail', async ({ page }) => {
+    const user = newUser('recover', uid());
+    await registerUser(user, 'STUDENT');
+
+    const recover = new RecoverPage(page);
+    await recover.goto();
+    await recover.requestLink(user.email);
+    await expectToast(page, 'Ссылка для восстановления отправлена на почту');
+
+    const link = await recoveryLink(env.dataDir, user.email);
+    const newPassword = new NewPasswordPage(page);
+    await newPassword.open(link);
+    await newPassword.setPassword('brand-new-pass', 'another-pass');
+    await expectToast(page, 'Пароли не совпадают');
+    expect(new URL(page.url()).pathname).toBe(link);
+
+    await newPassword.setPassword('brand-new-pass');
+    await expectToast(page, 'Пароль обновлен');
+    await page.waitForURL(/\/login$/);
+
+    const login = new LoginPage(page);
+    await login.login(user.username, user.password);
+    await expectToast(page, 'Неверный логин или пароль');
+    await login.login(user.username, 'brand-new-pass');
+    await page.waitForURL(/\/student\/exams$/);
+
+    // The link is single-use.
+    await newPassword.open(link);
+    await newPassword.setPassword('third-pass-123');
+    await expectToast(page, 'Ссылка для восстановления недействительна или устарела');
+  });
+});

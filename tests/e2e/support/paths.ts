@@ -1,0 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const DIST_DIR = path.join(ROOT, 'dist');
+export const ARTIFACTS_DIR = path.join(ROOT, 'tests/e2e/artifacts');
+export const FAKE_AUDIO = path.join(ROOT, 'tests/fixtures/speech-ru-48k.wav');
+export const AXE_SCRIPT = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

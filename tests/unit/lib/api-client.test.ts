@@ -1,0 +1,169 @@
+import { FetchError } from 'ofetch';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '../../../src/lib/api-client';
+import { errorTexts } from '../../../src/lib/api-errors';
+import { tokenStore } from '../../../src/lib/tokens';
+import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
+
+let server: TestHttpServer;
+let restoreFetch: () => void;
+
+beforeAll(async () => {
+  server = await startHttpServer();
+  restoreFetch = resolveRelativeFetch(server.origin);
+});
+
+afterAll(async () => {
+  restoreFetch();
+  await server.close();
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  server.seen.length = 0;
+  tokenStore.set({ access_token: 'old-access', refresh_token: 'refresh-1' });
+});
+
+const calls = (path: string) => server.seen.filter((r) => r.path.startsWith(path));
+
+/** /api/data accepts only the rotated token; /api/auth/refresh-token rotates refresh-1. */
+function rotatingServer(refreshDelayMs = 0) {
+  server.handle((req) => {
+    if (req.path === '/api/auth/refresh-token') {
+      return req.authorization === 'Bearer refresh-1'
+        ? {
+            status: 200,
+            body: { access_token: 'new-access', refresh_token: 'refresh-2' },
+            delayMs: refreshDelayMs,
+          }
+        : { status: 401, body: { message: 'Сессия истекла, войдите снова' } };
+    }
+    if (req.path.startsWith('/api/data')) {
+      return req.authorization === 'Bearer new-access'
+        ? { status: 200, body: { path: req.path } }
+        : { status: 401, body: { message: 'Требуется авторизация' } };
+    }
+    return { status: 404 };
+  });
+}
+
+describe('api client against a real HTTP server', () => {
+  it('sends the stored access token as a bearer', async () => {
+    server.handle(() => ({ status: 200, body: { ok: true } }));
+    await expect(api('/api/plain')).resolves.toEqual({ ok: true });
+    expect(server.seen).toEqual([{ method: 'GET', path: '/api/plain', authorization: 'Bearer old-access' }]);
+  });
+
+  it('on a 401 refreshes exactly once and retries once with the new access token', async () => {
+    rotatingServer();
+    await expect(api('/api/data/1')).resolves.toEqual({ path: '/api/data/1' });
+
+    expect(calls('/api/auth/refresh-token')).toEqual([
+      { method: 'POST', path: '/api/auth/refresh-token', authorization: 'Bearer refresh-1' },
+    ]);
+    expect(calls('/api/data').map((r) => r.authorization)).toEqual([
+      'Bearer old-access',
+      'Bearer new-access',
+    ]);
+    expect(tokenStore.access()).toBe('new-access');
+    expect(tokenStore.refresh()).toBe('refresh-2');
+  });
+
+  it('concurrent 401s share one refresh', async () => {
+    rotatingServer(200);
+    const results = await Promise.all([api('/api/data/a'), api('/api/data/b'), api('/api/data/c')]);
+
+    expect(results).toEqual([{ path: '/api/data/a' }, { path: '/api/data/b' }, { path: '/api/data/c' }]);
+    expect(calls('/api/auth/refresh-token')).toHaveLength(1);
+    const retried = calls('/api/data').filter((r) => r.authorization === 'Bearer new-access');
+    expect(retried.map((r) => r.path).sort()).toEqual(['/api/data/a', '/api/data/b', '/api/data/c']);
+    expect(calls('/api/data')).toHaveLength(6);
+  });
+
+  it('a failed refresh passes its error on and does not retry', async () => {
+    rotatingServer();
+    tokenStore.set({ access_token: 'old-access', refresh_token: 'revoked' });
+
+    const error = await api('/api/data/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FetchError);
+    expect((error as FetchError).status).toBe(401);
+    expect(errorTexts(error)).toEqual(['Сессия истекла, войдите снова']);
+    expect(calls('/api/auth/refresh-token')).toHaveLength(1);
+    expect(calls('/api/data')).toHaveLength(1);
+    expect(tokenStore.access()).toBe('old-access');
+  });
+
+  it('a second 401 after the retry is passed on, with no second refresh', async () => {
+    server.handle((req) =>
+      req.path === '/api/auth/refresh-token'
+        ? { status: 200, body: { access_token: 'new-access', refresh_token: 'refresh-2' } }
+        : { status: 401, body: { message: 'Требуется авторизация' } },
+    );
+    const error = await api('/api/data/y').catch((e: unknown) => e);
+    expect((error as FetchError).status).toBe(401);
+    expect(calls('/api/auth/refresh-token')).toHaveLength(1);
+    expect(calls('/api/data')).toHaveLength(2);
+  });
+
+  it('without a refresh token a 401 is passed on as it is', async () => {
+    rotatingServer();
+    localStorage.clear();
+    const error = await api('/api/data/z').catch((e: unknown) => e);
+    expect((error as FetchError).status).toBe(401);
+    expect(calls('/api/auth/refresh-token')).toHaveLength(0);
+    expect(server.seen[0]?.authorization).toBeUndefined();
+  });
+
+  it('parses the answer with the given schema', async () => {
+    const { z } = await import('zod');
+    server.handle(() => ({ status: 200, body: { n: 1, extra: true } }));
+    await expect(api('/api/plain', { schema: z.object({ n: z.number() }) })).resolves.toEqual({ n: 1 });
+  });
+});
+
+describe('error catalogue (SPEC.md §8) on real answers', () => {
+  const failure = (reply: { status: number; body?: unknown }) => {
+    server.handle(() => reply);
+    return api('/api/fail').catch((e: unknown) => e);
+  };
+
+  it('an errors list gives one text each', async () => {
+    const error = await failure({
+      status: 409,
+      body: {
+        errors: ['Пользователь с таким логином уже существует', 'Пользователь с такой почтой уже существует'],
+      },
+    });
+    expect(errorTexts(error)).toEqual([
+      'Пользователь с таким логином уже существует',
+      'Пользователь с такой почтой уже существует',
+    ]);
+  });
+
+  it('else the message', async () => {
+    expect(errorTexts(await failure({ status: 400, body: { message: 'Неверный адрес почты' } }))).toEqual([
+      'Неверный адрес почты',
+    ]);
+  });
+
+  it("with neither, 'Что-то пошло не так'", async () => {
+    expect(errorTexts(await failure({ status: 500 }))).toEqual(['Что-то пошло не так']);
+    expect(errorTexts(await failure({ status: 418, body: { other: 1 } }))).toEqual(['Что-то пошло не так']);
+    expect(errorTexts(await failure({ status: 409, body: { errors: [] } }))).toEqual(['Что-то пошло не так']);
+  });
+
+  it("with no response at all, 'Что-то пошло не так'", async () => {
+    const closed = await startHttpServer();
+    const origin = closed.origin;
+    await closed.close();
+    const error = await api(`${origin}/api/gone`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FetchError);
+    expect((error as FetchError).response).toBeUndefined();
+    expect(errorTexts(error)).toEqual(['Что-то пошло не так']);
+  });
+
+  it('anything that is not an API error is the generic text too', () => {
+    expect(errorTexts(new Error('boom'))).toEqual(['Что-то пошло не так']);
+    expect(errorTexts(undefined)).toEqual(['Что-то пошло не так']);
+  });
+});

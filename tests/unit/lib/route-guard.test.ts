@@ -1,0 +1,76 @@
+import { isRedirect } from '@tanstack/react-router';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requireRole } from '../../../src/lib/route-guard';
+import { tokenStore } from '../../../src/lib/tokens';
+import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
+
+let server: TestHttpServer;
+let restoreFetch: () => void;
+
+beforeAll(async () => {
+  server = await startHttpServer();
+  restoreFetch = resolveRelativeFetch(server.origin);
+});
+
+afterAll(async () => {
+  restoreFetch();
+  await server.close();
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  server.seen.length = 0;
+  tokenStore.set({ access_token: 'access', refresh_token: 'refresh' });
+  tokenStore.setLastRole('ADMIN');
+});
+
+/** The redirect's target, or 'allowed: <role>' when the guard let the navigation through. */
+async function outcome(allowed: Parameters<typeof requireRole>[0]): Promise<string> {
+  try {
+    return `allowed: ${await requireRole(allowed)}`;
+  } catch (error) {
+    if (isRedirect(error)) return `redirect: ${String(error.options.to)}`;
+    throw error;
+  }
+}
+
+describe('requireRole (SPEC.md §2 route guard, DESIGN.md §6)', () => {
+  it('lets an allowed role through and remembers it', async () => {
+    server.handle(() => ({ status: 200, body: { role: 'TEACHER' } }));
+    expect(await outcome(['TEACHER'])).toBe('allowed: TEACHER');
+    expect(tokenStore.lastRole()).toBe('TEACHER');
+  });
+
+  it('sends another role to /login', async () => {
+    server.handle(() => ({ status: 200, body: { role: 'STUDENT' } }));
+    expect(await outcome(['ADMIN'])).toBe('redirect: /login');
+  });
+
+  it('sends a refused session (403) to /login', async () => {
+    server.handle(() => ({ status: 403, body: { message: 'Недостаточно прав' } }));
+    expect(await outcome(['ADMIN'])).toBe('redirect: /login');
+  });
+
+  it('without tokens asks nothing and sends to /login', async () => {
+    localStorage.clear();
+    expect(await outcome(['ADMIN'])).toBe('redirect: /login');
+    expect(server.seen).toHaveLength(0);
+  });
+
+  it('with no answer at all keeps the last confirmed role (offline logs nobody out)', async () => {
+    const closed = await startHttpServer();
+    await closed.close();
+    const restore = resolveRelativeFetch(closed.origin);
+    try {
+      expect(await outcome(['ADMIN'])).toBe('allowed: ADMIN');
+    } finally {
+      restore();
+    }
+  });
+
+  it('an answer cut off mid-body counts as no answer, not as a refusal', async () => {
+    server.handle(() => ({ status: 200, body: { role: 'ADMIN', padding: 'x'.repeat(2000) }, cutBody: true }));
+    expect(await outcome(['ADMIN'])).toBe('allowed: ADMIN');
+    expect(tokenStore.access()).toBe('access');
+  });
+});

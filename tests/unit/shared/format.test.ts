@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatDuration } from '../../../src/shared/format';
+
+describe('formatDateTime', () => {
+  it('shows yyyy.mm.dd hh:mm in local time, zero-padded', () => {
+    expect(formatDateTime(new Date(2024, 0, 5, 7, 3).toISOString())).toBe('2024.01.05 07:03');
+    expect(formatDateTime(new Date(2025, 11, 31, 23, 59, 59).toISOString())).toBe('2025.12.31 23:59');
+  });
+
+  it('gives an empty text for a missing or broken date', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+    expect(formatDateTime('')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatDuration', () => {
+  it('shows mm:ss', () => {
+    expect(formatDuration(0)).toBe('00:00');
+    expect(formatDuration(5)).toBe('00:05');
+    expect(formatDuration(65)).toBe('01:05');
+    expect(formatDuration(599.9)).toBe('09:59');
+  });
+
+  it('lets minutes grow past an hour instead of adding hours', () => {
+    expect(formatDuration(3600)).toBe('60:00');
+    expect(formatDuration(6000 + 7)).toBe('100:07');
+  });
+
+  it('shows 00:00 for empty or invalid input', () => {
+    expect(formatDuration(null)).toBe('00:00');
+    expect(formatDuration(undefined)).toBe('00:00');
+    expect(formatDuration(Number.NaN)).toBe('00:00');
+    expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('00:00');
+    expect(formatDuration(-3)).toBe('00:00');
+  });
+});
