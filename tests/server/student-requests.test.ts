@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from './helpers/expect-error';
 import {
-  as,
+  callerFor,
   createTestApp,
   DATABASES,
   registerAndLogin,
@@ -19,8 +19,7 @@ describe.each(DATABASES)('student requests on %s', (kind) => {
     await t.close();
   });
 
-  const call = (caller: Caller | null, method: 'GET' | 'POST' | 'DELETE', url: string) =>
-    as(t.app, caller)({ method, url });
+  const call = callerFor(() => t.app);
   const requests = async (student: Caller, query = 'page_size=10&page_number=0') => {
     const res = await call(student, 'GET', `/api/student/requests?${query}`);
     expect(res.statusCode, res.body).toBe(200);

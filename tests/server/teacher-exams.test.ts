@@ -3,9 +3,11 @@ import { createExam, createTask, createVariant, insertRecording, linkStudent } f
 import { expectError } from './helpers/expect-error';
 import {
   as,
+  callerFor,
   createTestApp,
   DATABASES,
   registerAndLogin,
+  registerTeachersAndStudent,
   type Caller,
   type TestApp,
 } from './helpers/test-app';
@@ -24,9 +26,7 @@ describe.each(DATABASES)('teacher exams on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    teacher = await registerAndLogin(t.app, 'teacher');
-    other = await registerAndLogin(t.app, 'teacher');
-    linked = await registerAndLogin(t.app, 'student');
+    ({ teacher, other, student: linked } = await registerTeachersAndStudent(t.app));
     linked2 = await registerAndLogin(t.app, 'student');
     pending = await registerAndLogin(t.app, 'student');
     stranger = await registerAndLogin(t.app, 'student');
@@ -45,12 +45,7 @@ describe.each(DATABASES)('teacher exams on %s', (kind) => {
     await t.close();
   });
 
-  const call = (
-    caller: Caller | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => as(t.app, caller)({ method, url, ...(payload ? { payload } : {}) });
+  const call = callerFor(() => t.app);
   const examCount = async () =>
     Number(
       (

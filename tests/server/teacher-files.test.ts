@@ -19,6 +19,7 @@ import {
   createTestApp,
   DATABASES,
   registerAndLogin,
+  registerTeachersAndStudent,
   type Caller,
   type TestApp,
 } from './helpers/test-app';
@@ -36,9 +37,7 @@ describe.each(DATABASES)('teacher files on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { JWT_SECRET, MAX_FILE_MB, MEDIA_URL_TTL_SECONDS: '600' });
-    teacher = await registerAndLogin(t.app, 'teacher');
-    other = await registerAndLogin(t.app, 'teacher');
-    student = await registerAndLogin(t.app, 'student');
+    ({ teacher, other, student } = await registerTeachersAndStudent(t.app));
   });
   afterAll(async () => {
     await t.close();

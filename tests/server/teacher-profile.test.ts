@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from './helpers/expect-error';
 import {
-  as,
+  callerFor,
   createTestApp,
   DATABASES,
   login,
@@ -22,8 +22,7 @@ describe.each(DATABASES)('teacher profile on %s', (kind) => {
     await t.close();
   });
 
-  const call = (caller: Caller | null, method: 'GET' | 'PATCH', url: string, payload?: object) =>
-    as(t.app, caller)({ method, url, ...(payload ? { payload } : {}) });
+  const call = callerFor(() => t.app);
 
   it('shows the teacher’s profile with the completion-mail setting', async () => {
     const teacher = await registerAndLogin(t.app, 'teacher', { patronymic: 'Петровна' });

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExam, createTask, createVariant, insertRecording, linkStudent } from './helpers/authoring';
 import { expectError } from './helpers/expect-error';
 import {
-  as,
+  callerFor,
   createTestApp,
   DATABASES,
   login,
   registerAndLogin,
   userFields,
-  type Caller,
   type TestApp,
 } from './helpers/test-app';
 
@@ -22,8 +21,7 @@ describe.each(DATABASES)('teacher students on %s', (kind) => {
     await t.close();
   });
 
-  const call = (caller: Caller | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    as(t.app, caller)({ method, url, ...(payload ? { payload } : {}) });
+  const call = callerFor(() => t.app);
   const names = (res: { json(): unknown }) =>
     (res.json() as { students: Array<{ surname: string }> }).students.map((s) => s.surname);
 

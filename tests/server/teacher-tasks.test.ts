@@ -4,10 +4,11 @@ import { RICH_TEXT_TAGS } from '../../src/shared/rich-text';
 import { createTask, createVariant, MP3, PNG, taskBody, uploadOne, type FileDto } from './helpers/authoring';
 import { expectError } from './helpers/expect-error';
 import {
-  as,
+  callerFor,
   createTestApp,
   DATABASES,
   registerAndLogin,
+  registerTeachersAndStudent,
   type Caller,
   type TestApp,
 } from './helpers/test-app';
@@ -88,9 +89,7 @@ describe.each(DATABASES)('teacher tasks on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    teacher = await registerAndLogin(t.app, 'teacher');
-    other = await registerAndLogin(t.app, 'teacher');
-    student = await registerAndLogin(t.app, 'student');
+    ({ teacher, other, student } = await registerTeachersAndStudent(t.app));
     image = await uploadOne(t.app, teacher, 'картинка.png', PNG);
     audio = await uploadOne(t.app, teacher, 'вопрос.mp3', MP3);
     foreignFile = await uploadOne(t.app, other, 'чужой.png', PNG);
@@ -99,12 +98,7 @@ describe.each(DATABASES)('teacher tasks on %s', (kind) => {
     await t.close();
   });
 
-  const call = (
-    caller: Caller | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => as(t.app, caller)({ method, url, ...(payload ? { payload } : {}) });
+  const call = callerFor(() => t.app);
 
   it('creates a task with its files in order and reads it back', async () => {
     const res = await call(

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExam, createTask, createVariant, PNG, uploadOne } from './helpers/authoring';
 import { expectError } from './helpers/expect-error';
 import {
-  as,
+  callerFor,
   createTestApp,
   DATABASES,
   registerAndLogin,
+  registerTeachersAndStudent,
   type Caller,
   type TestApp,
 } from './helpers/test-app';
@@ -21,9 +22,7 @@ describe.each(DATABASES)('teacher variants on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    teacher = await registerAndLogin(t.app, 'teacher');
-    other = await registerAndLogin(t.app, 'teacher');
-    student = await registerAndLogin(t.app, 'student');
+    ({ teacher, other, student } = await registerTeachersAndStudent(t.app));
     const image = await uploadOne(t.app, teacher, 'схема.png', PNG);
     first = await createTask(t.app, teacher, { name: 'Первое', files: [image.id] });
     second = await createTask(t.app, teacher, { name: 'Второе', type: 'AUDIO_TASK' });
@@ -33,12 +32,7 @@ describe.each(DATABASES)('teacher variants on %s', (kind) => {
     await t.close();
   });
 
-  const call = (
-    caller: Caller | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => as(t.app, caller)({ method, url, ...(payload ? { payload } : {}) });
+  const call = callerFor(() => t.app);
 
   it('creates a variant with its tasks in the given order, a task possibly twice', async () => {
     const res = await call(teacher, 'POST', '/api/teacher/variant', {

@@ -161,6 +161,14 @@ export async function registerAndLogin(
   return { ...(await login(app, fields.username, fields.password)), fields };
 }
 
+/** Two teachers (the second one's data must stay out of the first's sight) and a student. */
+export async function registerTeachersAndStudent(app: FastifyInstance) {
+  const teacher = await registerAndLogin(app, 'teacher');
+  const other = await registerAndLogin(app, 'teacher');
+  const student = await registerAndLogin(app, 'student');
+  return { teacher, other, student };
+}
+
 /** app.inject with the caller's bearer token. */
 export function as(app: FastifyInstance, caller: { token: string } | null) {
   return (opts: InjectOptions) =>
@@ -168,4 +176,15 @@ export function as(app: FastifyInstance, caller: { token: string } | null) {
       ...opts,
       headers: { ...(opts.headers ?? {}), ...(caller ? { authorization: `Bearer ${caller.token}` } : {}) },
     });
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * `call(caller, method, url, payload?)`: a request as the caller (null: no token) with a JSON
+ * body when given, to the app `app()` answers at the time (a describe block builds it later).
+ */
+export function callerFor(app: () => FastifyInstance) {
+  return (caller: { token: string } | null, method: Method, url: string, payload?: object) =>
+    as(app(), caller)({ method, url, ...(payload ? { payload } : {}) });
 }
