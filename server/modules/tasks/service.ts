@@ -4,6 +4,7 @@ import { AUTHORING_TEXT } from '../../../src/shared/messages';
 import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
+import { recheckOnRace } from '../../lib/db-errors';
 import { isForeignKeyViolation } from '../../lib/db-foreign-key';
 import { conflictMessage, notFound } from '../../lib/http-error';
 import type { Page } from '../../lib/paging';
@@ -120,17 +121,15 @@ export async function updateTask(
 /** A task still in a variant stays: the answer names the variants to change first. */
 export async function deleteTask(ctx: AppContext, teacherId: number, id: number): Promise<void> {
   if (!(await repo.findTeacherTask(ctx.db, teacherId, id))) throw notFound(AUTHORING_TEXT.taskNotFound);
-  const inUse = async () => {
-    const variants = await repo.variantNamesUsingTask(ctx.db, id);
-    if (variants.length > 0) throw conflictMessage(AUTHORING_TEXT.taskInUse(variants));
-  };
-  await inUse();
-  try {
-    if (!(await repo.deleteTeacherTask(ctx.db, teacherId, id))) throw notFound(AUTHORING_TEXT.taskNotFound);
-  } catch (err) {
-    // A variant took the task between the check and the delete.
-    if (!isForeignKeyViolation(err)) throw err;
-    await inUse();
-    throw err;
-  }
+  // A variant may take the task between the check and the delete: its foreign key refuses then.
+  await recheckOnRace(
+    async () => {
+      const variants = await repo.variantNamesUsingTask(ctx.db, id);
+      if (variants.length > 0) throw conflictMessage(AUTHORING_TEXT.taskInUse(variants));
+    },
+    async () => {
+      if (!(await repo.deleteTeacherTask(ctx.db, teacherId, id))) throw notFound(AUTHORING_TEXT.taskNotFound);
+    },
+    isForeignKeyViolation,
+  );
 }

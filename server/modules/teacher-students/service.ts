@@ -4,7 +4,7 @@ import type { UserDto } from '../../../src/shared/contract/users';
 import { AUTHORING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation, recheckOnRace } from '../../lib/db-errors';
 import { conflictMessage, notFound } from '../../lib/http-error';
 import { mapPage } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
@@ -59,21 +59,19 @@ export async function sendRequest(ctx: AppContext, teacherId: number, studentId:
       );
     }
   };
-  await refuse();
-  try {
-    await repo.insertLink(ctx.db, {
-      teacher_id: teacherId,
-      student_id: studentId,
-      status: 'pending',
-      created_at: nowIso(),
-      accepted_at: null,
-    });
-  } catch (err) {
-    // The same request twice at once: the pair's unique key let one through.
-    if (!isUniqueViolation(err)) throw err;
-    await refuse();
-    throw err;
-  }
+  // The same request twice at once: the pair's unique key lets one through.
+  await recheckOnRace(
+    refuse,
+    () =>
+      repo.insertLink(ctx.db, {
+        teacher_id: teacherId,
+        student_id: studentId,
+        status: 'pending',
+        created_at: nowIso(),
+        accepted_at: null,
+      }),
+    isUniqueViolation,
+  );
 }
 
 /** A student account made by the teacher, on the teacher's list at once. */

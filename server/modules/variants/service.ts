@@ -4,6 +4,7 @@ import { AUTHORING_TEXT } from '../../../src/shared/messages';
 import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
+import { recheckOnRace } from '../../lib/db-errors';
 import { isForeignKeyViolation } from '../../lib/db-foreign-key';
 import { conflictMessage, notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
@@ -98,19 +99,17 @@ export async function updateVariant(
 /** A variant still in an exam stays: the answer names the exams to change first. */
 export async function deleteVariant(ctx: AppContext, teacherId: number, id: number): Promise<void> {
   if (!(await repo.findTeacherVariant(ctx.db, teacherId, id))) throw notFound(AUTHORING_TEXT.variantNotFound);
-  const inUse = async () => {
-    const exams = await repo.examNamesUsingVariant(ctx.db, id);
-    if (exams.length > 0) throw conflictMessage(AUTHORING_TEXT.variantInUse(exams));
-  };
-  await inUse();
-  try {
-    // Its variant_tasks rows cascade with it.
-    if (!(await repo.deleteTeacherVariant(ctx.db, teacherId, id)))
-      throw notFound(AUTHORING_TEXT.variantNotFound);
-  } catch (err) {
-    // An exam took the variant between the check and the delete.
-    if (!isForeignKeyViolation(err)) throw err;
-    await inUse();
-    throw err;
-  }
+  // An exam may take the variant between the check and the delete: its foreign key refuses then.
+  await recheckOnRace(
+    async () => {
+      const exams = await repo.examNamesUsingVariant(ctx.db, id);
+      if (exams.length > 0) throw conflictMessage(AUTHORING_TEXT.variantInUse(exams));
+    },
+    async () => {
+      // Its variant_tasks rows cascade with it.
+      if (!(await repo.deleteTeacherVariant(ctx.db, teacherId, id)))
+        throw notFound(AUTHORING_TEXT.variantNotFound);
+    },
+    isForeignKeyViolation,
+  );
 }
