@@ -1,25 +1,8 @@
 import fs from 'node:fs';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-
-/** Serves and emits the top-level manifest.webmanifest under its own name. */
-function webManifest(): Plugin {
-  const file = 'manifest.webmanifest';
-  return {
-    name: 'ustno-web-manifest',
-    configureServer(server) {
-      server.middlewares.use(`/${file}`, (_req, res) => {
-        res.setHeader('Content-Type', 'application/manifest+json');
-        res.end(fs.readFileSync(file));
-      });
-    },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: file, source: fs.readFileSync(file) });
-    },
-  };
-}
 
 const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
 
@@ -28,7 +11,6 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
-    webManifest(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
