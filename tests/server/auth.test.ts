@@ -546,6 +546,27 @@ describe.each(DATABASES)('authentication on %s', (kind) => {
       expect(attempt.delivered_at).not.toBeNull();
     });
 
+    it('ends the other links of the account when one is used', async () => {
+      const s = await registerAndLogin(t.app, 'student');
+      await recover(s.fields.email);
+      await recover(s.fields.email);
+      const tokens = await tokensFor(s.fields.email);
+      expect(tokens).toHaveLength(2);
+      expect((await complete(tokens[1], 'second-link-pass')).statusCode).toBe(200);
+      expectMessage(await complete(tokens[0], 'first-link-pass'), 404, ERROR_TEXT.recoveryInvalid);
+      expect((await authenticate(s.fields.username, 'second-link-pass')).statusCode).toBe(200);
+    });
+
+    it('mails at most five links an hour per account, with the same answer after that', async () => {
+      const s = await registerAndLogin(t.app, 'student');
+      for (let i = 0; i < 7; i += 1) {
+        const res = await recover(s.fields.email);
+        expect(res.json()).toEqual({ message: SUCCESS_TEXT.recoverySent });
+      }
+      expect(await tokensFor(s.fields.email)).toHaveLength(5);
+      expect(await attemptsOf(s.id)).toHaveLength(5);
+    });
+
     it('keeps the link usable after a refused (400) password', async () => {
       const s = await registerAndLogin(t.app, 'student');
       await recover(s.fields.email);

@@ -135,3 +135,29 @@ export async function completeRecoveryAttempt(db: Db, id: number, at: string): P
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+export async function countRecoveryAttemptsSince(db: Db, userId: number, since: string): Promise<number> {
+  const r = await db
+    .selectFrom('recovery_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function expireOtherRecoveryAttempts(
+  db: Db,
+  userId: number,
+  exceptId: number,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('recovery_attempts')
+    .set({ expires_at: at })
+    .where('user_id', '=', userId)
+    .where('id', '!=', exceptId)
+    .where('completed_at', 'is', null)
+    .where('expires_at', '>', at)
+    .execute();
+}

@@ -21,6 +21,8 @@ import * as repo from './repository';
 
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
 export const RECOVERY_SECONDS = 30 * 60;
+/** Recovery mails per account and hour; past that the same answer comes and no mail goes. */
+export const RECOVERY_MAX_PER_HOUR = 5;
 
 export async function register(
   ctx: AppContext,
@@ -133,9 +135,12 @@ function recoveryMail(user: User, link: string) {
 /** The same answer whether or not the e-mail exists; the mail goes out in the background. */
 export async function requestRecovery(ctx: AppContext, email: string): Promise<{ message: string }> {
   const user = await findUserByEmail(ctx.db, email);
-  if (user) {
+  const now = nowIso();
+  const throttled =
+    user !== undefined &&
+    (await repo.countRecoveryAttemptsSince(ctx.db, user.id, addSeconds(now, -3600))) >= RECOVERY_MAX_PER_HOUR;
+  if (user && !throttled) {
     const token = randomToken();
-    const now = nowIso();
     const attemptId = await repo.insertRecoveryAttempt(ctx.db, {
       user_id: user.id,
       token_hash: hashToken(token),
@@ -164,6 +169,8 @@ export async function completeRecovery(
     if (!(await repo.completeRecoveryAttempt(trx, attempt.id, now))) return false;
     await updateUser(trx, attempt.user_id, { password_hash, updated_at: now });
     await repo.revokeUserRefreshTokens(trx, attempt.user_id, now);
+    // The other links mailed before this one must not reset the new password again.
+    await repo.expireOtherRecoveryAttempts(trx, attempt.user_id, attempt.id, now);
     return true;
   });
   if (!done) throw notFound(ERROR_TEXT.recoveryInvalid);
