@@ -1,7 +1,7 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { QueryClient } from '@tanstack/react-query';
 import { errorStatus } from './api-client';
 import { localDb } from './local-db';
+import { createDexiePersister } from './query-persister';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const QUERY_CACHE_MAX_AGE = 30 * DAY;
@@ -30,19 +30,17 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient();
 
 /** The query cache kept in Dexie, so every screen opens with its last data, offline too. */
-export const queryPersister = createAsyncStoragePersister({
-  key: 'query-cache',
-  throttleTime: 1000,
-  storage: {
-    getItem: async (key) => (await localDb.kv.get(key))?.value ?? null,
-    setItem: async (key, value) => {
-      await localDb.kv.put({ key, value });
-    },
-    removeItem: async (key) => {
-      await localDb.kv.delete(key);
-    },
-  },
-});
+export const queryPersister = createDexiePersister(localDb);
+
+/** Saves the query cache now: what is on screen is on the device. */
+export const flushQueryCache = (): Promise<void> => queryPersister.flush();
+
+if (typeof document !== 'undefined') {
+  // A hidden page may be closed or frozen next: keep what it has seen.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void flushQueryCache();
+  });
+}
 
 /** Forgets every cached answer (another user may log in next on this device). */
 export async function clearQueryCache(): Promise<void> {

@@ -150,3 +150,44 @@ describe('student exam session', () => {
     expect(rows[0].name).toContain(setup.examName);
   });
 });
+
+describe('student exam session without network', () => {
+  test('after one online visit the exam is taken offline, even across a reload, and sent on reconnection', async ({
+    page,
+    context,
+  }) => {
+    const setup = await setupReviewExam(env.baseUrl, uid(), {
+      audioTask: true,
+      preparationDuration: 1,
+      duration: 2,
+    });
+    await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
+    await page.goto(`/student/exams/${setup.examId}`);
+    await page.getByTestId('exam-offline-ready').waitFor({ timeout: 20_000 });
+    // The service worker holds the app shell once it controls the page.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+      }
+    });
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: setup.examName }).waitFor();
+    await page.getByRole('link', { name: 'Пройти экзамен' }).click();
+    await page.getByLabel(setup.variantName).check();
+    await page.getByRole('button', { name: 'Начать экзамен' }).click();
+    await waitForSpeaking(page, 2);
+    await expectToast(page, 'Экзамен завершен');
+    await page.getByTestId('sync-pending').waitFor();
+    expect(await examRecordings(setup)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await page.getByTestId('sync-idle').waitFor({ timeout: 30_000 });
+    const rows = await waitForRecordings(setup, 1);
+    expect(rows).toHaveLength(1);
+    const detail = await recordingDetail(setup, rows[0].id);
+    expect(detail.taskStarts).toHaveLength(2);
+  });
+});

@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { flushQueryCache } from '../../../lib/query-client';
 import { START_SOUND_URL } from '../model/start-sound';
 import { examExtendedQuery } from './get-exam-extended';
 import { examVariantQuery } from './get-exam-variant';
@@ -23,6 +24,9 @@ export async function prefetchExamForOffline(queryClient: QueryClient, examId: n
       await response.arrayBuffer();
     }),
   );
+  // "Saved on the device" must be true even if the page is closed right after.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await flushQueryCache();
   return { variants: variants.length, files: media.size - 1 };
 }
 
