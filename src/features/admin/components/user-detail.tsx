@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
+import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { Page } from '../../../components/layout/page';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { PagedTable, type Column } from '../../../components/paged-list/paged-table';
@@ -14,8 +15,7 @@ import { useListState } from '../../../components/paged-list/use-list-state';
 import { useUser } from '../api/get-user';
 import { useLogins } from '../api/list-logins';
 import { useRecoveries } from '../api/list-recoveries';
-import type { UserKind } from '../user-kind';
-import { BackToListButton } from './back-to-list-button';
+import { USER_KINDS, type UserKind } from '../user-kind';
 
 type Journal = 'logins' | 'recoveries';
 
@@ -73,7 +73,7 @@ export function UserDetail({ kind, id }: { kind: UserKind; id: number }) {
   const labelId = useId();
   const fullName = [user.surname, user.name, user.patronymic].filter(Boolean).join(' ');
   return (
-    <Page title={fullName} actions={<BackToListButton kind={kind} />}>
+    <Page title={fullName} actions={<BackToListButton to={USER_KINDS[kind].listPath} />}>
       <Stack spacing={2}>
         <Typography color="text.secondary" data-testid="user-contact">
           @{user.username} · {user.email}

@@ -1,4 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -14,12 +13,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { createLink, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { AudioSummary } from '../../../shared/contract/teacher';
 import { formatDateTime } from '../../../shared/format';
 import { SUCCESS_TEXT } from '../../../shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { Page } from '../../../components/layout/page';
 import { errorStatus } from '../../../lib/api-client';
 import { useHrefClick } from '../../../lib/href-navigation';
@@ -32,16 +32,6 @@ import { ExamDialog } from './exam-dialog';
 import { ExamStatisticsDialog } from './exam-statistics-dialog';
 
 export const EMPTY_AUDIOS_TEXT = 'Список аудиозаписей пуст';
-
-const LinkButton = createLink(Button);
-
-export function BackToExamsButton() {
-  return (
-    <LinkButton to="/teacher/exams" startIcon={<ArrowBackIcon />}>
-      К списку
-    </LinkButton>
-  );
-}
 
 /** The recording's review page. */
 const audioHref = (id: number) => `/teacher/audios/${id}`;
@@ -92,7 +82,7 @@ export function ExamPage({ examId }: { examId: number }) {
       title={exam.name}
       actions={
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <BackToExamsButton />
+          <BackToListButton to="/teacher/exams" />
           <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
             Редактировать экзамен
           </Button>

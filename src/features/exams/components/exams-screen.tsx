@@ -1,27 +1,14 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import { useState } from 'react';
 import { SUCCESS_TEXT } from '../../../shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
-import { Page } from '../../../components/layout/page';
-import { PagedList } from '../../../components/paged-list/paged-list';
+import { CreateButton } from '../../../components/layout/create-button';
+import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { useListState } from '../../../components/paged-list/use-list-state';
-import { useHrefClick } from '../../../lib/href-navigation';
 import { useNotify } from '../../../lib/notify';
 import { useDeleteExam } from '../api/delete-exam';
 import { type ExamSummary, useExamsPage } from '../api/list-exams';
 import { ExamDialog } from './exam-dialog';
-
-/** The exam's own page (recordings, statistics, zip). */
-export const examHref = (id: number) => `/teacher/exams/${id}`;
 
 /** /teacher/exams: search, create (two-step picker), delete after confirmation, open one. */
 export function ExamsScreen() {
@@ -31,7 +18,6 @@ export function ExamsScreen() {
   const [deleting, setDeleting] = useState<ExamSummary | null>(null);
   const remove = useDeleteExam();
   const notify = useNotify();
-  const hrefClick = useHrefClick();
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -43,47 +29,16 @@ export function ExamsScreen() {
   };
 
   return (
-    <Page
+    <LinkedListPage
       title="Экзамены"
-      actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-          Создать экзамен
-        </Button>
-      }
+      actions={<CreateButton onClick={() => setCreating(true)}>Создать экзамен</CreateButton>}
+      state={state}
+      result={toPagedResult(query)}
+      rowTestId="exam-row"
+      // No preloading on hover: the exam page loads when it is opened.
+      link={(exam) => ({ to: '/teacher/exams/$id', params: { id: String(exam.id) }, preload: false })}
+      onDelete={setDeleting}
     >
-      <PagedList state={state} result={toPagedResult(query)}>
-        {(exams) => (
-          <Paper variant="outlined">
-            <List aria-label="Экзамены" disablePadding>
-              {exams.map((exam) => (
-                <ListItem
-                  key={exam.id}
-                  divider
-                  disablePadding
-                  data-testid="exam-row"
-                  secondaryAction={
-                    <IconButton
-                      edge="end"
-                      aria-label={`Удалить ${exam.name}`}
-                      onClick={() => setDeleting(exam)}
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  }
-                >
-                  <ListItemButton
-                    component="a"
-                    href={examHref(exam.id)}
-                    onClick={hrefClick(examHref(exam.id))}
-                  >
-                    <ListItemText primary={exam.name} />
-                  </ListItemButton>
-                </ListItem>
-              ))}
-            </List>
-          </Paper>
-        )}
-      </PagedList>
       {creating && <ExamDialog onClose={() => setCreating(false)} />}
       {deleting && (
         <ConfirmDialog
@@ -94,6 +49,6 @@ export function ExamsScreen() {
           onClose={() => setDeleting(null)}
         />
       )}
-    </Page>
+    </LinkedListPage>
   );
 }

@@ -2,23 +2,18 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { createLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Page } from '../../../components/layout/page';
 import { PagedList } from '../../../components/paged-list/paged-list';
+import { LinkedRows } from '../../../components/paged-list/linked-rows';
+import { RECORDING_ROW } from '../../../components/paged-list/recording-rows';
 import { useListState } from '../../../components/paged-list/use-list-state';
-import { formatDateTime } from '../../../shared/format';
 import { useExam } from '../api/get-exam';
 import { useExamAudios } from '../api/list-exam-audios';
 
 const LinkButton = createLink(Button);
-const LinkItem = createLink(ListItemButton);
 
 /** The exam: the student's recordings of it and 'Пройти экзамен'. */
 export function ExamPage({ examId, status }: { examId: number; status?: ReactNode }) {
@@ -61,16 +56,12 @@ export function ExamPage({ examId, status }: { examId: number; status?: ReactNod
         }}
       >
         {(items) => (
-          <Paper variant="outlined">
-            <List disablePadding aria-label="Аудиозаписи экзамена">
-              {items.map((a) => (
-                <LinkItem key={a.id} to="/student/audios/$id" params={{ id: String(a.id) }} divider>
-                  <ListItemText primary={a.name} secondary={formatDateTime(a.date)} />
-                  {a.checked && <Chip size="small" color="success" label="Проверено" />}
-                </LinkItem>
-              ))}
-            </List>
-          </Paper>
+          <LinkedRows
+            label="Аудиозаписи экзамена"
+            items={items}
+            link={(a) => ({ to: '/student/audios/$id', params: { id: String(a.id) } })}
+            {...RECORDING_ROW}
+          />
         )}
       </PagedList>
     </Page>

@@ -1,42 +1,24 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { createLink } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
+import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { Page } from '../../../components/layout/page';
+import { LinkedRows } from '../../../components/paged-list/linked-rows';
 import { PagedList } from '../../../components/paged-list/paged-list';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { useListState } from '../../../components/paged-list/use-list-state';
-import { useHrefClick } from '../../../lib/href-navigation';
 import { useStudent } from '../api/get-student';
 import { useStudentAudios } from '../api/list-student-audios';
 import { useStudentExams } from '../api/list-student-exams';
 import { fullName } from '../full-name';
-
-const LinkButton = createLink(Button);
-
-export function BackToStudentsButton() {
-  return (
-    <LinkButton to="/teacher/students" startIcon={<ArrowBackIcon />}>
-      К списку
-    </LinkButton>
-  );
-}
 
 type Section = 'exams' | 'audios';
 
@@ -47,24 +29,15 @@ function ExamsList({ studentId }: { studentId: number }) {
     pageSize: state.pageSize,
     search: state.search,
   });
-  const hrefClick = useHrefClick();
   return (
     <PagedList state={state} result={toPagedResult(query)}>
       {(exams) => (
-        <Paper variant="outlined">
-          <List aria-label="Экзамены ученика" disablePadding>
-            {exams.map((exam) => {
-              const href = `/teacher/exams/${exam.id}`;
-              return (
-                <ListItem key={exam.id} divider disablePadding data-testid="student-exam-row">
-                  <ListItemButton component="a" href={href} onClick={hrefClick(href)}>
-                    <ListItemText primary={exam.name} />
-                  </ListItemButton>
-                </ListItem>
-              );
-            })}
-          </List>
-        </Paper>
+        <LinkedRows
+          label="Экзамены ученика"
+          items={exams}
+          rowTestId="student-exam-row"
+          link={(exam) => ({ to: '/teacher/exams/$id', params: { id: String(exam.id) }, preload: false })}
+        />
       )}
     </PagedList>
   );
@@ -77,31 +50,23 @@ function AudiosList({ studentId }: { studentId: number }) {
     pageSize: state.pageSize,
     search: state.search,
   });
-  const hrefClick = useHrefClick();
   return (
     <PagedList state={state} result={toPagedResult(query)}>
       {(audios) => (
-        <Paper variant="outlined">
-          <List aria-label="Аудиозаписи ученика" disablePadding>
-            {audios.map((audio) => {
-              const href = `/teacher/audios/${audio.id}`;
-              return (
-                <ListItem key={audio.id} divider disablePadding data-testid="student-audio-row">
-                  <ListItemButton component="a" href={href} onClick={hrefClick(href)}>
-                    <ListItemIcon>
-                      {audio.checked ? (
-                        <CheckCircleIcon color="success" aria-label="Проверено" />
-                      ) : (
-                        <RadioButtonUncheckedIcon aria-label="Не проверено" />
-                      )}
-                    </ListItemIcon>
-                    <ListItemText primary={audio.name} secondary={formatDateTime(audio.date)} />
-                  </ListItemButton>
-                </ListItem>
-              );
-            })}
-          </List>
-        </Paper>
+        <LinkedRows
+          label="Аудиозаписи ученика"
+          items={audios}
+          rowTestId="student-audio-row"
+          link={(audio) => ({ to: '/teacher/audios/$id', params: { id: String(audio.id) }, preload: false })}
+          icon={(audio) =>
+            audio.checked ? (
+              <CheckCircleIcon color="success" aria-label="Проверено" />
+            ) : (
+              <RadioButtonUncheckedIcon aria-label="Не проверено" />
+            )
+          }
+          secondary={(audio) => formatDateTime(audio.date)}
+        />
       )}
     </PagedList>
   );
@@ -113,7 +78,7 @@ export function StudentDetail({ id }: { id: number }) {
   const [section, setSection] = useState<Section>('exams');
   const labelId = useId();
   return (
-    <Page title={fullName(student)} actions={<BackToStudentsButton />}>
+    <Page title={fullName(student)} actions={<BackToListButton to="/teacher/students" />}>
       <Stack spacing={2}>
         <Typography color="text.secondary" data-testid="student-contact">
           @{student.username} · {student.email}

@@ -1,29 +1,18 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { createLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatDuration } from '../../../shared/format';
+import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { Page } from '../../../components/layout/page';
 import { isRichTextEmpty, RichTextView } from '../../../components/rich-text/rich-text-view';
 import { TaskMedia } from '../../../components/task-media/task-media';
 import { useTask } from '../api/get-task';
 import { TASK_TYPE_LABEL } from '../task-type';
 import { TaskDialog } from './task-dialog';
-
-const LinkButton = createLink(Button);
-
-export function BackToTasksButton() {
-  return (
-    <LinkButton to="/teacher/tasks" startIcon={<ArrowBackIcon />}>
-      К списку
-    </LinkButton>
-  );
-}
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -46,7 +35,7 @@ export function TaskDetail({ id }: { id: number }) {
       title={task.name}
       actions={
         <>
-          <BackToTasksButton />
+          <BackToListButton to="/teacher/tasks" />
           <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
             Редактировать
           </Button>

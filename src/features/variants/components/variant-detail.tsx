@@ -1,4 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,22 +10,14 @@ import { createLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatDuration } from '../../../shared/format';
 import { EMPTY_LIST_TEXT } from '../../../components/paged-list/paged-list';
+import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { Page } from '../../../components/layout/page';
 import { RichTextView } from '../../../components/rich-text/rich-text-view';
 import { TaskMedia } from '../../../components/task-media/task-media';
 import { useVariant } from '../api/get-variant';
 import { VariantDialog } from './variant-dialog';
 
-const LinkButton = createLink(Button);
 const RouterLink = createLink(Link);
-
-export function BackToVariantsButton() {
-  return (
-    <LinkButton to="/teacher/variants" startIcon={<ArrowBackIcon />}>
-      К списку
-    </LinkButton>
-  );
-}
 
 /** The audio file now playing: which entry of the variant, and which of its files. */
 interface Playing {
@@ -48,7 +39,7 @@ export function VariantDetail({ id }: { id: number }) {
       title={variant.name}
       actions={
         <>
-          <BackToVariantsButton />
+          <BackToListButton to="/teacher/variants" />
           <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
             Редактировать вариант
           </Button>

@@ -1,25 +1,13 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import { createLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SUCCESS_TEXT } from '../../../shared/messages';
-import { Page } from '../../../components/layout/page';
-import { PagedList } from '../../../components/paged-list/paged-list';
+import { CreateButton } from '../../../components/layout/create-button';
+import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { useListState } from '../../../components/paged-list/use-list-state';
 import { useNotify } from '../../../lib/notify';
 import { useDeleteVariant } from '../api/delete-variant';
 import { useVariantsPage, type VariantSummary } from '../api/list-variants';
 import { VariantDialog } from './variant-dialog';
-
-const ListItemLink = createLink(ListItemButton);
 
 /** /teacher/variants: search, create, delete (a variant in use answers 409 with where), open one. */
 export function VariantsScreen() {
@@ -36,45 +24,17 @@ export function VariantsScreen() {
     });
 
   return (
-    <Page
+    <LinkedListPage
       title="Варианты"
-      actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-          Создать вариант
-        </Button>
-      }
+      actions={<CreateButton onClick={() => setCreating(true)}>Создать вариант</CreateButton>}
+      state={state}
+      result={toPagedResult(query)}
+      rowTestId="variant-row"
+      link={(variant) => ({ to: '/teacher/variants/$id', params: { id: variant.id } })}
+      onDelete={deleteVariant}
+      deleteDisabled={(variant) => remove.isPending && remove.variables === variant.id}
     >
-      <PagedList state={state} result={toPagedResult(query)}>
-        {(variants) => (
-          <Paper variant="outlined">
-            <List aria-label="Варианты" disablePadding>
-              {variants.map((variant) => (
-                <ListItem
-                  key={variant.id}
-                  divider
-                  disablePadding
-                  data-testid="variant-row"
-                  secondaryAction={
-                    <IconButton
-                      edge="end"
-                      aria-label={`Удалить ${variant.name}`}
-                      onClick={() => deleteVariant(variant)}
-                      disabled={remove.isPending && remove.variables === variant.id}
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  }
-                >
-                  <ListItemLink to="/teacher/variants/$id" params={{ id: variant.id }}>
-                    <ListItemText primary={variant.name} />
-                  </ListItemLink>
-                </ListItem>
-              ))}
-            </List>
-          </Paper>
-        )}
-      </PagedList>
       {creating && <VariantDialog onClose={() => setCreating(false)} />}
-    </Page>
+    </LinkedListPage>
   );
 }

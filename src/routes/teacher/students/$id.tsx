@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { LoadError } from '../../../components/layout/load-error';
 import { studentQuery } from '../../../features/students/api/get-student';
 import { FIRST_STUDENTS_PAGE } from '../../../features/students/api/list-students';
 import { studentExamsQuery } from '../../../features/students/api/list-student-exams';
-import { BackToStudentsButton, StudentDetail } from '../../../features/students/components/student-detail';
+import { StudentDetail } from '../../../features/students/components/student-detail';
 import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
 
 function StudentPage() {
@@ -20,6 +21,11 @@ export const Route = createFileRoute('/teacher/students/$id')({
     ]),
   component: StudentPage,
   errorComponent: ({ error, reset }) => (
-    <LoadError title="Ученик" error={error} reset={reset} back={<BackToStudentsButton />} />
+    <LoadError
+      title="Ученик"
+      error={error}
+      reset={reset}
+      back={<BackToListButton to="/teacher/students" />}
+    />
   ),
 });

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { LoadError } from '../../../components/layout/load-error';
 import { taskQuery } from '../../../features/tasks/api/get-task';
-import { BackToTasksButton, TaskDetail } from '../../../features/tasks/components/task-detail';
+import { TaskDetail } from '../../../features/tasks/components/task-detail';
 import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
 
 function TaskPage() {
@@ -14,6 +15,6 @@ export const Route = createFileRoute('/teacher/tasks/$id')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(taskQuery(params.id)),
   component: TaskPage,
   errorComponent: ({ error, reset }) => (
-    <LoadError title="Задание" error={error} reset={reset} back={<BackToTasksButton />} />
+    <LoadError title="Задание" error={error} reset={reset} back={<BackToListButton to="/teacher/tasks" />} />
   ),
 });

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { LoadError } from '../../../components/layout/load-error';
 import { variantQuery } from '../../../features/variants/api/get-variant';
-import { BackToVariantsButton, VariantDetail } from '../../../features/variants/components/variant-detail';
+import { VariantDetail } from '../../../features/variants/components/variant-detail';
 import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
 
 function VariantPage() {
@@ -14,6 +15,11 @@ export const Route = createFileRoute('/teacher/variants/$id')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(variantQuery(params.id)),
   component: VariantPage,
   errorComponent: ({ error, reset }) => (
-    <LoadError title="Вариант" error={error} reset={reset} back={<BackToVariantsButton />} />
+    <LoadError
+      title="Вариант"
+      error={error}
+      reset={reset}
+      back={<BackToListButton to="/teacher/variants" />}
+    />
   ),
 });

@@ -1,0 +1,75 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import { createLink, type LinkOptions } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+
+const ListItemLink = createLink(ListItemButton);
+
+export interface LinkedRowsProps<T> {
+  /** The list's accessible name. */
+  label: string;
+  items: T[];
+  link: (item: T) => LinkOptions;
+  rowTestId?: string;
+  icon?: (item: T) => ReactNode;
+  secondary?: (item: T) => ReactNode;
+  trailing?: (item: T) => ReactNode;
+  onDelete?: (item: T) => void;
+  deleteDisabled?: (item: T) => boolean;
+}
+
+/**
+ * A page of named rows, each a link to the item's own page: an optional icon before the name, an
+ * optional line under it and something after it, and, given `onDelete`, a delete button at the
+ * row's end (labelled 'Удалить <name>').
+ */
+export function LinkedRows<T extends { id: number; name: string }>({
+  label,
+  items,
+  link,
+  rowTestId,
+  icon,
+  secondary,
+  trailing,
+  onDelete,
+  deleteDisabled,
+}: LinkedRowsProps<T>) {
+  return (
+    <Paper variant="outlined">
+      <List aria-label={label} disablePadding>
+        {items.map((item) => (
+          <ListItem
+            key={item.id}
+            divider
+            disablePadding
+            data-testid={rowTestId}
+            secondaryAction={
+              onDelete && (
+                <IconButton
+                  edge="end"
+                  aria-label={`Удалить ${item.name}`}
+                  onClick={() => onDelete(item)}
+                  disabled={deleteDisabled?.(item)}
+                >
+                  <DeleteIcon />
+                </IconButton>
+              )
+            }
+          >
+            <ListItemLink {...link(item)}>
+              {icon && <ListItemIcon>{icon(item)}</ListItemIcon>}
+              <ListItemText primary={item.name} secondary={secondary?.(item)} />
+              {trailing?.(item)}
+            </ListItemLink>
+          </ListItem>
+        ))}
+      </List>
+    </Paper>
+  );
+}
