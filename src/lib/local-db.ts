@@ -22,6 +22,8 @@ export interface LocalRecording {
   /** Seconds into the recording at which each task's speaking phase began. */
   taskStarts: number[];
   status: LocalRecordingStatus;
+  /** Who recorded it: on a shared device only that user may send it. */
+  ownerId: string | null;
 }
 
 /** One timeslice of a recording, written as it arrives, with the peaks measured meanwhile. */
@@ -50,6 +52,8 @@ export interface OutboxItem {
   lastError: string | null;
   /** The server refused it for good (a 4xx): kept and shown, skipped until retried by hand. */
   blocked: boolean;
+  /** Whose work it is: sent only while that user is signed in (classroom devices are shared). */
+  owner: string | null;
 }
 
 /** The device's own database: query cache, recordings in progress and the outbox. */

@@ -7,6 +7,7 @@ export interface NewRecording {
   variantId: number;
   sessionId: number | null;
   mime: string;
+  ownerId: string | null;
 }
 
 /** Recordings being made in this tab right now: not "interrupted", whatever their status says. */
@@ -55,10 +56,16 @@ export class RecordingStore {
     return this.db.recordings.get(clientId);
   }
 
-  /** Recordings a crash or reload interrupted: still 'recording', not running in this tab. */
-  async unfinished(exceptClientId?: string): Promise<LocalRecording[]> {
+  /**
+   * Recordings of this user that a crash or reload interrupted: still 'recording', not running
+   * in this tab. Another student's stay for them (a shared device).
+   */
+  async unfinished(ownerId: string | null, exceptClientId?: string): Promise<LocalRecording[]> {
     const rows = await this.db.recordings.where('status').equals('recording').toArray();
-    return rows.filter((r) => r.clientId !== exceptClientId && !activeRecordings.has(r.clientId));
+    return rows.filter(
+      (r) =>
+        r.clientId !== exceptClientId && !activeRecordings.has(r.clientId) && (r.ownerId ?? null) === ownerId,
+    );
   }
 
   /** The whole recording as one Blob (chunks in order) and its peaks. */

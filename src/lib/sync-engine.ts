@@ -22,6 +22,8 @@ export interface SyncEngineOptions {
   now?: () => number;
   /** Backoff after the n-th failed attempt, in ms. */
   backoff?: (attempts: number) => number;
+  /** The signed-in user: an item is sent only while its owner is signed in. */
+  currentOwner?: () => string | null;
 }
 
 const defaultBackoff = (attempts: number) => Math.min(5 * 60_000, 2000 * 2 ** Math.min(attempts - 1, 8));
@@ -47,6 +49,7 @@ export class SyncEngine {
   private readonly handlers: Partial<Record<OutboxKind, OutboxHandler>>;
   private readonly now: () => number;
   private readonly backoff: (attempts: number) => number;
+  private readonly currentOwner: () => string | null;
   private snapshot: SyncSnapshot = {
     pending: 0,
     blocked: 0,
@@ -65,6 +68,7 @@ export class SyncEngine {
     this.handlers = { ...options.handlers };
     this.now = options.now ?? Date.now;
     this.backoff = options.backoff ?? defaultBackoff;
+    this.currentOwner = options.currentOwner ?? (() => null);
   }
 
   /** Features register how their kind of item is sent (at app start, before `start`). */
@@ -107,12 +111,23 @@ export class SyncEngine {
 
   getSnapshot = (): SyncSnapshot => this.snapshot;
 
-  /** Adds work; an item whose key is already queued is not added twice. */
-  async enqueue(item: { key: string; kind: OutboxKind; payload: unknown; label: string }): Promise<void> {
+  /**
+   * Adds work, owned by the signed-in user unless `owner` is given; an item whose key is
+   * already queued is not added twice.
+   */
+  async enqueue(item: {
+    key: string;
+    kind: OutboxKind;
+    payload: unknown;
+    label: string;
+    owner?: string | null;
+  }): Promise<void> {
+    const owner = item.owner === undefined ? this.currentOwner() : item.owner;
     await this.db.transaction('rw', this.db.outbox, async () => {
       if (await this.db.outbox.where('key').equals(item.key).count()) return;
       await this.db.outbox.add({
         ...item,
+        owner,
         createdAt: new Date(this.now()).toISOString(),
         attempts: 0,
         nextAttemptAt: 0,
@@ -181,7 +196,9 @@ export class SyncEngine {
     for (;;) {
       const items = await this.db.outbox.orderBy('id').toArray();
       const now = this.now();
-      const waiting = items.filter((i) => !i.blocked);
+      const owner = this.currentOwner();
+      // Another user's work waits for them (a shared device); it does not hold this user's.
+      const waiting = items.filter((i) => !i.blocked && (i.owner ?? null) === owner);
       const due = waiting.find((i) => i.nextAttemptAt <= now);
       // Order matters (a comment's edit after its creation): a waiting older item holds the rest.
       if (!due || waiting[0] !== due) {

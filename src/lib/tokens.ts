@@ -18,6 +18,19 @@ export const tokenStore = {
     localStorage.removeItem(REFRESH);
     localStorage.removeItem(LAST_ROLE);
   },
+  /** The signed-in user's id (the access token's subject), or null; read without the network. */
+  userId(): string | null {
+    const token = localStorage.getItem(ACCESS);
+    const payload = token?.split('.')[1];
+    if (!payload) return null;
+    try {
+      const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+      const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+      return typeof sub === 'string' && sub ? sub : null;
+    } catch {
+      return null;
+    }
+  },
   /** The last role the server confirmed: the route guard's answer while offline. */
   lastRole(): Role | null {
     const role = localStorage.getItem(LAST_ROLE);

@@ -14,6 +14,7 @@ const meta = {
   variantId: 4,
   sessionId: 5,
   mime: 'audio/webm;codecs=opus',
+  ownerId: '7',
 };
 
 beforeEach(async () => {
@@ -52,9 +53,12 @@ describe('recording store', () => {
   it('lists interrupted recordings until they are queued, and forgets a removed one', async () => {
     await store.create(meta);
     await store.create({ ...meta, clientId: 'c-2' });
-    expect((await store.unfinished('c-2')).map((r) => r.clientId)).toEqual(['c-1']);
+    await store.create({ ...meta, clientId: 'c-3', ownerId: '8' });
+    // Another student's interrupted recording is not offered to this one.
+    expect((await store.unfinished('7', 'c-2')).map((r) => r.clientId)).toEqual(['c-1']);
+    expect((await store.unfinished('8')).map((r) => r.clientId)).toEqual(['c-3']);
     await store.markQueued('c-1');
-    expect(await store.unfinished()).toHaveLength(1);
+    expect(await store.unfinished('7')).toHaveLength(1);
     await store.appendChunk(
       'c-2',
       { seq: 0, blob: new Blob(['x']), peaks: [] },

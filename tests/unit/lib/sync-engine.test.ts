@@ -147,6 +147,31 @@ describe('sync engine', () => {
     engine.stop();
   });
 
+  it("sends an item only while its owner is signed in, without holding the signed-in user's", async () => {
+    let signedIn: string | null = 'anna';
+    const sent: string[] = [];
+    const engine = new SyncEngine({
+      db,
+      now,
+      backoff: () => 1_000,
+      currentOwner: () => signedIn,
+      handlers: { recording: async (i) => void sent.push(`${i.owner}:${(i.payload as { n: number }).n}`) },
+    });
+    signedIn = null;
+    await engine.enqueue({ ...item(1), owner: 'anna' });
+    await engine.kick();
+    expect(sent).toEqual([]);
+    signedIn = 'boris';
+    await engine.enqueue(item(2));
+    await engine.kick();
+    expect(sent).toEqual(['boris:2']);
+    expect(engine.getSnapshot().pending).toBe(1);
+    signedIn = 'anna';
+    await engine.kick();
+    expect(sent).toEqual(['boris:2', 'anna:1']);
+    engine.stop();
+  });
+
   it('reports upload progress of the current item', async () => {
     const seen: Array<number | null> = [];
     const engine = engineWith(async () => undefined);

@@ -10,11 +10,14 @@ export const recordingOutboxKey = (clientId: string) => `recording:${clientId}`;
 
 /** Puts a finished (or recovered) recording into the outbox; it is sent when the network allows. */
 export async function enqueueRecording(clientId: string, label: string): Promise<void> {
+  // Sent in its recorder's name only, whoever is signed in when it goes (shared devices).
+  const owner = (await recordingStore.get(clientId))?.ownerId ?? null;
   await syncEngine.enqueue({
     key: recordingOutboxKey(clientId),
     kind: 'recording',
     payload: { clientId },
     label,
+    owner,
   });
   await recordingStore.markQueued(clientId);
   activeRecordings.delete(clientId);

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatDuration } from '../../../shared/format';
 import { useNotify } from '../../../lib/notify';
 import { recordingStore } from '../../../lib/outbox';
+import { tokenStore } from '../../../lib/tokens';
 import { enqueueRecording } from '../api/complete-exam';
 
 const unfinishedKey = ['device', 'unfinished-recordings'];
@@ -16,7 +17,7 @@ export function UnfinishedRecordings() {
   const notify = useNotify();
   const { data } = useQuery({
     queryKey: unfinishedKey,
-    queryFn: () => recordingStore.unfinished(),
+    queryFn: () => recordingStore.unfinished(tokenStore.userId()),
     networkMode: 'always',
     staleTime: 0,
     gcTime: 0,

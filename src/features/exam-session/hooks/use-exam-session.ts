@@ -5,6 +5,7 @@ import type { studentVariantSchema } from '../../../shared/contract/student';
 import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
 import { useNotify } from '../../../lib/notify';
 import { recordingStore } from '../../../lib/outbox';
+import { tokenStore } from '../../../lib/tokens';
 import { uuid } from '../../../lib/uuid';
 import { enqueueRecording } from '../api/complete-exam';
 import { completeSession } from '../api/complete-session';
@@ -153,6 +154,7 @@ export function useExamSession({
           examName,
           variantId,
           sessionId,
+          ownerId: tokenStore.userId(),
         });
         recorderRef.current = recorder;
         sessionIdRef.current = sessionId;

@@ -21,6 +21,8 @@ export interface RecorderMeta {
   examName: string;
   variantId: number;
   sessionId: number | null;
+  /** The signed-in student: on a shared device only they may send it. */
+  ownerId: string | null;
 }
 
 /**
