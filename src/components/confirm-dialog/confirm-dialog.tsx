@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
+import { DialogButtons } from '../form-dialog/form-dialog';
 
 /** Asks before something that cannot be undone (deleting an exam, removing a student). */
 export function ConfirmDialog({
@@ -37,14 +37,11 @@ export function ConfirmDialog({
       <DialogContent>
         <DialogContentText id={textId}>{text}</DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={loading}>
-          Отмена
-        </Button>
+      <DialogButtons loading={loading} onCancel={onClose}>
         <Button color="error" variant="contained" loading={loading} onClick={onConfirm}>
           {confirmLabel}
         </Button>
-      </DialogActions>
+      </DialogButtons>
     </Dialog>
   );
 }

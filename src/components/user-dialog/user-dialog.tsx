@@ -1,11 +1,10 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
+import { DialogButtons, SubmitButton } from '../form-dialog/form-dialog';
+import { UserFields } from './user-fields';
 
 export interface UserFormValues {
   username: string;
@@ -16,6 +15,8 @@ export interface UserFormValues {
   patronymic: string;
 }
 
+const FIELD_ORDER = ['username', 'password', 'email', 'name', 'surname', 'patronymic'] as const;
+
 export const EMPTY_USER_FORM: UserFormValues = {
   username: '',
   password: '',
@@ -24,15 +25,6 @@ export const EMPTY_USER_FORM: UserFormValues = {
   surname: '',
   patronymic: '',
 };
-
-const FIELDS = [
-  { name: 'username', label: 'Логин', type: 'text', autoComplete: 'off' },
-  { name: 'password', label: 'Пароль', type: 'password', autoComplete: 'new-password' },
-  { name: 'email', label: 'Почта', type: 'email', autoComplete: 'off' },
-  { name: 'name', label: 'Имя', type: 'text', autoComplete: 'off' },
-  { name: 'surname', label: 'Фамилия', type: 'text', autoComplete: 'off' },
-  { name: 'patronymic', label: 'Отчество', type: 'text', autoComplete: 'off' },
-] as const;
 
 /**
  * The account form of any role (admin's students and teachers, a teacher's new student):
@@ -69,32 +61,24 @@ export function UserDialog({
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {FIELDS.map((f) => (
-              <TextField
-                key={f.name}
-                name={f.name}
-                label={f.label}
-                type={f.type}
-                autoComplete={f.autoComplete}
-                value={values[f.name]}
-                required={f.name !== 'patronymic' && !(f.name === 'password' && passwordOptional)}
-                helperText={
-                  f.name === 'password' && passwordOptional ? 'Оставьте пустым, чтобы не менять' : undefined
-                }
-                autoFocus={f.name === 'username'}
-                onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-              />
-            ))}
+            <UserFields
+              names={FIELD_ORDER}
+              values={values}
+              onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+              ownAccount={false}
+              fieldProps={(name) =>
+                name === 'username'
+                  ? { autoFocus: true }
+                  : name === 'password' && passwordOptional
+                    ? { required: false, helperText: 'Оставьте пустым, чтобы не менять' }
+                    : {}
+              }
+            />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={loading}>
-            Отмена
-          </Button>
-          <Button type="submit" variant="contained" loading={loading}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
+        <DialogButtons loading={loading} onCancel={onClose}>
+          <SubmitButton loading={loading}>{submitLabel}</SubmitButton>
+        </DialogButtons>
       </form>
     </Dialog>
   );

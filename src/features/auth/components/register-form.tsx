@@ -4,26 +4,18 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import { useNavigate } from '@tanstack/react-router';
 import { FetchError } from 'ofetch';
 import { useState } from 'react';
 import type { RegistrationRole } from '../../../shared/roles';
 import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
+import { EMPTY_USER_FORM } from '../../../components/user-dialog/user-dialog';
+import { UserFields } from '../../../components/user-dialog/user-fields';
 import { useNotify } from '../../../lib/notify';
 import { useRegister } from '../api/register';
 import { AuthCard } from './auth-card';
 
-const FIELDS = [
-  { name: 'username', label: 'Логин', autoComplete: 'username', type: 'text' },
-  { name: 'email', label: 'Почта', autoComplete: 'email', type: 'email' },
-  { name: 'password', label: 'Пароль', autoComplete: 'new-password', type: 'password' },
-  { name: 'name', label: 'Имя', autoComplete: 'given-name', type: 'text' },
-  { name: 'surname', label: 'Фамилия', autoComplete: 'family-name', type: 'text' },
-  { name: 'patronymic', label: 'Отчество', autoComplete: 'additional-name', type: 'text' },
-] as const;
-
-type FieldName = (typeof FIELDS)[number]['name'];
+const FIELD_ORDER = ['username', 'email', 'password', 'name', 'surname', 'patronymic'] as const;
 
 /** SPEC.md §8 (registration): 409 → each of `errors`; 400 → `message`; else the generic text. */
 function registrationErrors(error: unknown): string[] {
@@ -36,14 +28,7 @@ function registrationErrors(error: unknown): string[] {
 }
 
 export function RegisterForm() {
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    username: '',
-    email: '',
-    password: '',
-    name: '',
-    surname: '',
-    patronymic: '',
-  });
+  const [values, setValues] = useState(EMPTY_USER_FORM);
   const [role, setRole] = useState<RegistrationRole | ''>('');
   const notify = useNotify();
   const navigate = useNavigate();
@@ -70,18 +55,11 @@ export function RegisterForm() {
 
   return (
     <AuthCard title="Регистрация" onSubmit={submit}>
-      {FIELDS.map((f) => (
-        <TextField
-          key={f.name}
-          name={f.name}
-          label={f.label}
-          type={f.type}
-          autoComplete={f.autoComplete}
-          value={values[f.name]}
-          required={f.name !== 'patronymic'}
-          onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-        />
-      ))}
+      <UserFields
+        names={FIELD_ORDER}
+        values={values}
+        onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+      />
       <FormControl>
         <FormLabel id="register-role">Роль</FormLabel>
         <RadioGroup

@@ -1,17 +1,13 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { SUCCESS_TEXT } from '../../../shared/messages';
 import { DEFAULT_SECTION_PAGE_SIZE } from '../../../shared/pager';
+import { FormDialog, NameField } from '../../../components/form-dialog/form-dialog';
 import { CheckList } from '../../../components/paged-list/check-list';
 import { noImplicitSubmit } from '../../../components/paged-list/no-implicit-submit';
 import { PagedList } from '../../../components/paged-list/paged-list';
@@ -84,8 +80,6 @@ export function ExamDialog({ exam, onClose }: { exam?: ExamDialogExam; onClose: 
   const [variants, setVariants] = useState<number[]>(exam?.variantsID ?? []);
   const [students, setStudents] = useState<number[]>(exam?.studentsID ?? []);
   const [step, setStep] = useState<Step>('variants');
-  const titleId = useId();
-  const formId = useId();
   const notify = useNotify();
   const create = useCreateExam();
   const update = useUpdateExam();
@@ -116,67 +110,45 @@ export function ExamDialog({ exam, onClose }: { exam?: ExamDialogExam; onClose: 
   };
 
   return (
-    <Dialog
-      open
-      onClose={loading ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="md"
-      scroll="paper"
-    >
-      <DialogTitle id={titleId}>{exam ? 'Редактирование экзамена' : 'Новый экзамен'}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2.5} component="form" id={formId} noValidate onSubmit={submit}>
-          <TextField
-            label="Название экзамена"
-            name="name"
-            value={name}
-            required
-            autoFocus
-            onChange={(e) => setName(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          <Stepper activeStep={step === 'variants' ? 0 : 1}>
-            <Step>
-              <StepLabel>Варианты</StepLabel>
-            </Step>
-            <Step>
-              <StepLabel>Ученики</StepLabel>
-            </Step>
-          </Stepper>
-          <Stack spacing={1.5} onKeyDown={noImplicitSubmit}>
-            <Typography variant="subtitle1" component="h3">
-              {step === 'variants'
-                ? `Выберите варианты (выбрано: ${variants.length})`
-                : `Выберите учеников (выбрано: ${students.length})`}
-            </Typography>
-            {step === 'variants' ? (
-              <VariantsStep value={variants} onChange={setVariants} />
-            ) : (
-              <StudentsStep value={students} onChange={setStudents} />
-            )}
-          </Stack>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={loading}>
-          Отмена
-        </Button>
-        {step === 'variants' ? (
+    <FormDialog
+      title={exam ? 'Редактирование экзамена' : 'Новый экзамен'}
+      loading={loading}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={step === 'students' ? (exam ? 'Обновить' : 'Создать') : undefined}
+      actions={
+        step === 'variants' ? (
           <Button variant="contained" onClick={() => setStep('students')}>
             Далее
           </Button>
         ) : (
-          <>
-            <Button onClick={() => setStep('variants')} disabled={loading}>
-              Назад
-            </Button>
-            <Button type="submit" form={formId} variant="contained" loading={loading}>
-              {exam ? 'Обновить' : 'Создать'}
-            </Button>
-          </>
+          <Button onClick={() => setStep('variants')} disabled={loading}>
+            Назад
+          </Button>
+        )
+      }
+    >
+      <NameField label="Название экзамена" value={name} onChange={setName} />
+      <Stepper activeStep={step === 'variants' ? 0 : 1}>
+        <Step>
+          <StepLabel>Варианты</StepLabel>
+        </Step>
+        <Step>
+          <StepLabel>Ученики</StepLabel>
+        </Step>
+      </Stepper>
+      <Stack spacing={1.5} onKeyDown={noImplicitSubmit}>
+        <Typography variant="subtitle1" component="h3">
+          {step === 'variants'
+            ? `Выберите варианты (выбрано: ${variants.length})`
+            : `Выберите учеников (выбрано: ${students.length})`}
+        </Typography>
+        {step === 'variants' ? (
+          <VariantsStep value={variants} onChange={setVariants} />
+        ) : (
+          <StudentsStep value={students} onChange={setStudents} />
         )}
-      </DialogActions>
-    </Dialog>
+      </Stack>
+    </FormDialog>
   );
 }

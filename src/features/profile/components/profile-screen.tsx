@@ -8,18 +8,11 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
 import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
 import { Page } from '../../../components/layout/page';
+import { PROFILE_FIELDS, UserFields } from '../../../components/user-dialog/user-fields';
 import { useNotify } from '../../../lib/notify';
 import { type Profile, type ProfileArea, useProfile } from '../api/get-profile';
 import { useUpdatePassword } from '../api/update-password';
 import { useUpdateProfile } from '../api/update-profile';
-
-const FIELDS = [
-  { name: 'username', label: 'Логин', type: 'text', autoComplete: 'username' },
-  { name: 'email', label: 'Почта', type: 'email', autoComplete: 'email' },
-  { name: 'name', label: 'Имя', type: 'text', autoComplete: 'given-name' },
-  { name: 'surname', label: 'Фамилия', type: 'text', autoComplete: 'family-name' },
-  { name: 'patronymic', label: 'Отчество', type: 'text', autoComplete: 'additional-name' },
-] as const;
 
 type DataForm = Omit<Profile, 'id'>;
 
@@ -53,18 +46,11 @@ function DataBlock({ area, profile }: { area: ProfileArea; profile: Profile }) {
         <Typography id={headingId} variant="h6" component="h2">
           Данные
         </Typography>
-        {FIELDS.map((f) => (
-          <TextField
-            key={f.name}
-            name={f.name}
-            label={f.label}
-            type={f.type}
-            autoComplete={f.autoComplete}
-            required={f.name !== 'patronymic'}
-            value={form[f.name]}
-            onChange={(e) => setForm((v) => ({ ...v, [f.name]: e.target.value }))}
-          />
-        ))}
+        <UserFields
+          names={PROFILE_FIELDS}
+          values={form}
+          onChange={(name, value) => setForm((v) => ({ ...v, [name]: value }))}
+        />
         {area === 'teacher' && (
           <FormControlLabel
             control={

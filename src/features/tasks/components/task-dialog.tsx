@@ -1,18 +1,13 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
 import { TASK_TYPES, type FileDto, type TaskDto, type TaskType } from '../../../shared/contract/teacher';
 import { SUCCESS_TEXT } from '../../../shared/messages';
+import { FormDialog, NameField } from '../../../components/form-dialog/form-dialog';
 import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
 import { useNotify } from '../../../lib/notify';
 import { useCreateTask } from '../api/create-task';
@@ -54,7 +49,6 @@ const formOf = (task: TaskDto): TaskForm => ({
  */
 export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => void }) {
   const [form, setForm] = useState<TaskForm>(() => (task ? formOf(task) : EMPTY_FORM));
-  const titleId = useId();
   const typeLabelId = useId();
   const notify = useNotify();
   const create = useCreateTask();
@@ -104,70 +98,44 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
   };
 
   return (
-    <Dialog
-      open
-      onClose={loading ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="md"
-      scroll="paper"
+    <FormDialog
+      title={task ? 'Редактирование задания' : 'Новое задание'}
+      loading={loading}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={task ? 'Обновить' : 'Создать'}
     >
-      <DialogTitle id={titleId}>{task ? 'Редактирование задания' : 'Новое задание'}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2.5} component="form" id={`${titleId}-form`} noValidate onSubmit={submit}>
-          <TextField
-            label="Название"
-            name="name"
-            value={form.name}
-            required
-            autoFocus
-            onChange={(e) => set('name', e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          <FormControl disabled={Boolean(task)}>
-            <FormLabel id={typeLabelId}>Тип задания</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby={typeLabelId}
-              name="type"
-              value={form.type ?? ''}
-              onChange={(e) => set('type', e.target.value as TaskType)}
-            >
-              {TASK_TYPES.map((type) => (
-                <FormControlLabel key={type} value={type} control={<Radio />} label={TASK_TYPE_LABEL[type]} />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <DurationField
-              label="Время на ответ, сек"
-              name="duration"
-              value={form.duration}
-              onChange={(v) => set('duration', v)}
-            />
-            <DurationField
-              label="Время на подготовку, сек"
-              name="preparationDuration"
-              value={form.preparationDuration}
-              onChange={(v) => set('preparationDuration', v)}
-            />
-          </Stack>
-          <RichTextEditor
-            label="Текст задания"
-            initialValue={form.text}
-            onChange={(html) => set('text', html)}
-          />
-          <FilePicker value={form.files} onChange={(files) => set('files', files)} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={loading}>
-          Отмена
-        </Button>
-        <Button type="submit" form={`${titleId}-form`} variant="contained" loading={loading}>
-          {task ? 'Обновить' : 'Создать'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <NameField value={form.name} onChange={(name) => set('name', name)} />
+      <FormControl disabled={Boolean(task)}>
+        <FormLabel id={typeLabelId}>Тип задания</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={typeLabelId}
+          name="type"
+          value={form.type ?? ''}
+          onChange={(e) => set('type', e.target.value as TaskType)}
+        >
+          {TASK_TYPES.map((type) => (
+            <FormControlLabel key={type} value={type} control={<Radio />} label={TASK_TYPE_LABEL[type]} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <DurationField
+          label="Время на ответ, сек"
+          name="duration"
+          value={form.duration}
+          onChange={(v) => set('duration', v)}
+        />
+        <DurationField
+          label="Время на подготовку, сек"
+          name="preparationDuration"
+          value={form.preparationDuration}
+          onChange={(v) => set('preparationDuration', v)}
+        />
+      </Stack>
+      <RichTextEditor label="Текст задания" initialValue={form.text} onChange={(html) => set('text', html)} />
+      <FilePicker value={form.files} onChange={(files) => set('files', files)} />
+    </FormDialog>
   );
 }

@@ -1,13 +1,7 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { VariantDto } from '../../../shared/contract/teacher';
 import { SUCCESS_TEXT } from '../../../shared/messages';
+import { FormDialog, NameField } from '../../../components/form-dialog/form-dialog';
 import { useNotify } from '../../../lib/notify';
 import { useCreateVariant } from '../api/create-variant';
 import { useUpdateVariant } from '../api/update-variant';
@@ -25,7 +19,6 @@ const pickedOf = (variant: VariantDto): PickedTask[] =>
 export function VariantDialog({ variant, onClose }: { variant?: VariantDto; onClose: () => void }) {
   const [name, setName] = useState(variant?.name ?? '');
   const [tasks, setTasks] = useState<PickedTask[]>(() => (variant ? pickedOf(variant) : []));
-  const titleId = useId();
   const notify = useNotify();
   const create = useCreateVariant();
   const update = useUpdateVariant();
@@ -49,37 +42,15 @@ export function VariantDialog({ variant, onClose }: { variant?: VariantDto; onCl
   };
 
   return (
-    <Dialog
-      open
-      onClose={loading ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="md"
-      scroll="paper"
+    <FormDialog
+      title={variant ? 'Редактирование варианта' : 'Новый вариант'}
+      loading={loading}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={variant ? 'Обновить' : 'Создать'}
     >
-      <DialogTitle id={titleId}>{variant ? 'Редактирование варианта' : 'Новый вариант'}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2.5} component="form" id={`${titleId}-form`} noValidate onSubmit={submit}>
-          <TextField
-            label="Название"
-            name="name"
-            value={name}
-            required
-            autoFocus
-            onChange={(e) => setName(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          <TaskPicker value={tasks} onChange={setTasks} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={loading}>
-          Отмена
-        </Button>
-        <Button type="submit" form={`${titleId}-form`} variant="contained" loading={loading}>
-          {variant ? 'Обновить' : 'Создать'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <NameField value={name} onChange={setName} />
+      <TaskPicker value={tasks} onChange={setTasks} />
+    </FormDialog>
   );
 }
