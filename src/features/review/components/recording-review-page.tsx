@@ -2,14 +2,11 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,9 +14,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { createLink } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { Page } from '../../../components/layout/page';
-import { VariantOverlay } from '../../../components/variant-overlay';
-import { WaveformPlayer, type WaveformMark } from '../../../components/waveform/waveform-player';
+import { CommentList, RecordingMissing, RecordingPage } from '../../../components/recording/recording-page';
+import { useCommentMarks } from '../../../components/waveform/use-comment-marks';
+import { WaveformPlayer } from '../../../components/waveform/waveform-player';
 import { COMMENT_MAX_LENGTH } from '../../../shared/contract/review';
 import { formatDateTime, formatDuration } from '../../../shared/format';
 import { useNotify } from '../../../lib/notify';
@@ -33,6 +30,8 @@ const RouterLink = createLink(Link);
 /** Tenths of a second, never past the end of the recording (the server checks end ≤ duration). */
 const roundWithin = (v: number, duration: number) => Math.min(duration, Math.max(0, Math.round(v * 10) / 10));
 
+const commentKey = (c: ShownComment) => c.key;
+
 /** The teacher's review of one recording: waveform with the main region, comments, variant. */
 export function RecordingReviewPage({ audioId }: { audioId: number }) {
   const { data: audio, isError } = useRecording(audioId);
@@ -40,33 +39,17 @@ export function RecordingReviewPage({ audioId }: { audioId: number }) {
   const notify = useNotify();
   const [region, setRegion] = useState<{ start: number; end: number } | null>(null);
   const [text, setText] = useState('');
-  const [shown, setShown] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ key: string; start: string; end: string; comment: string } | null>(
     null,
   );
-  const [variantOpen, setVariantOpen] = useState(false);
 
   const comments = useMemo(
     () => (audio ? mergeComments(audio.comments, pending.data ?? []) : []),
     [audio, pending.data],
   );
-  const marks = useMemo<WaveformMark[]>(
-    () =>
-      comments.filter((c) => shown.includes(c.key)).map((c) => ({ id: c.key, start: c.start, end: c.end })),
-    [comments, shown],
-  );
+  const { marks, isShown, show, hide } = useCommentMarks(comments, commentKey);
 
-  if (!audio) {
-    return (
-      <Page title="Аудиозапись">
-        {isError ? (
-          <Alert severity="error">Аудиозапись не найдена</Alert>
-        ) : (
-          <CircularProgress aria-label="Загрузка" />
-        )}
-      </Page>
-    );
-  }
+  if (!audio) return <RecordingMissing isError={isError} />;
 
   const duration = audio.duration;
   const main = region ?? initialMainRegion(duration);
@@ -114,27 +97,28 @@ export function RecordingReviewPage({ audioId }: { audioId: number }) {
 
   const remove = async (c: ShownComment) => {
     await enqueueCommentOp({ op: 'delete', audioId, target: c.ref });
-    setShown((s) => s.filter((k) => k !== c.key));
+    hide(c.key);
   };
 
   return (
-    <Page
-      title={audio.name}
-      actions={
-        audio.variant && (
-          <Button variant="outlined" onClick={() => setVariantOpen(true)}>
-            Посмотреть вариант
-          </Button>
-        )
+    <RecordingPage
+      name={audio.name}
+      variant={audio.variant}
+      renderTaskTitle={(vt) => (
+        <RouterLink to="/teacher/tasks/$id" params={{ id: vt.task.id }}>
+          {vt.task.name}
+        </RouterLink>
+      )}
+      about={
+        <>
+          {audio.student.surname} {audio.student.name} {audio.student.patronymic} ·{' '}
+          <RouterLink to="/teacher/exams/$id" params={{ id: String(audio.exam.id) }}>
+            {audio.exam.name}
+          </RouterLink>{' '}
+          · {formatDateTime(audio.date)} · {formatDuration(duration)}
+        </>
       }
     >
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {audio.student.surname} {audio.student.name} {audio.student.patronymic} ·{' '}
-        <RouterLink to="/teacher/exams/$id" params={{ id: String(audio.exam.id) }}>
-          {audio.exam.name}
-        </RouterLink>{' '}
-        · {formatDateTime(audio.date)} · {formatDuration(duration)}
-      </Typography>
       <WaveformPlayer
         src={audio.access}
         peaks={audio.peaks}
@@ -143,7 +127,7 @@ export function RecordingReviewPage({ audioId }: { audioId: number }) {
         speedControl
         markers={audio.taskStarts}
         marks={marks}
-        onMarkRemove={(key) => setShown((s) => s.filter((k) => k !== key))}
+        onMarkRemove={hide}
         editableRegion={{
           ...main,
           minLength: MAIN_REGION_MIN_LENGTH,
@@ -173,112 +157,89 @@ export function RecordingReviewPage({ audioId }: { audioId: number }) {
           </Button>
         </Stack>
       </Paper>
-      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
-        Комментарии
-      </Typography>
-      {comments.length === 0 ? (
-        <Typography color="text.secondary">Ничего не найдено</Typography>
-      ) : (
-        <Paper variant="outlined">
-          <List disablePadding aria-label="Комментарии">
-            {comments.map((c) =>
-              editing?.key === c.key ? (
-                <ListItem key={c.key} divider sx={{ gap: 1, flexWrap: 'wrap' }}>
-                  <TextField
-                    label="Начало, с"
-                    type="number"
-                    size="small"
-                    value={editing.start}
-                    onChange={(e) => setEditing({ ...editing, start: e.target.value })}
-                    sx={{ width: 110 }}
-                    slotProps={{ htmlInput: { min: 0, step: 0.1 } }}
-                  />
-                  <TextField
-                    label="Конец, с"
-                    type="number"
-                    size="small"
-                    value={editing.end}
-                    onChange={(e) => setEditing({ ...editing, end: e.target.value })}
-                    sx={{ width: 110 }}
-                    slotProps={{ htmlInput: { min: 0, step: 0.1 } }}
-                  />
-                  <TextField
-                    label="Комментарий"
-                    size="small"
-                    value={editing.comment}
-                    onChange={(e) => setEditing({ ...editing, comment: e.target.value })}
-                    sx={{ flex: 1, minWidth: 200 }}
-                    slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
-                  />
-                  <IconButton aria-label="Сохранить изменения" onClick={() => void confirmEdit(c)}>
-                    <CheckIcon />
-                  </IconButton>
-                  <IconButton aria-label="Отменить изменения" onClick={() => setEditing(null)}>
-                    <CloseIcon />
-                  </IconButton>
-                </ListItem>
-              ) : (
-                <ListItem key={c.key} divider sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-                  <Button
-                    size="small"
-                    variant={shown.includes(c.key) ? 'contained' : 'outlined'}
-                    aria-label={`Показать фрагмент ${formatDuration(c.start)} – ${formatDuration(c.end)}`}
-                    onClick={() => setShown((s) => (s.includes(c.key) ? s : [...s, c.key]))}
-                    sx={{ minWidth: 120 }}
-                  >
-                    {formatDuration(c.start)} – {formatDuration(c.end)}
-                  </Button>
-                  {/* On a narrow screen the text takes a line of its own under the time and actions. */}
-                  <Box
-                    sx={{
-                      flex: { xs: '1 1 100%', sm: 1 },
-                      order: { xs: 1, sm: 0 },
-                      whiteSpace: 'pre-wrap',
-                      overflowWrap: 'anywhere',
-                      pt: { sm: 0.5 },
-                    }}
-                  >
-                    {c.comment}
-                  </Box>
-                  {c.pending && (
-                    <Chip size="small" label="Не отправлено" sx={{ ml: { xs: 'auto', sm: 0 } }} />
-                  )}
-                  <IconButton
-                    sx={{ ml: { xs: c.pending ? 0 : 'auto', sm: 0 } }}
-                    aria-label="Изменить комментарий"
-                    disabled={editing !== null}
-                    onClick={() =>
-                      setEditing({
-                        key: c.key,
-                        start: String(c.start),
-                        end: String(c.end),
-                        comment: c.comment,
-                      })
-                    }
-                  >
-                    <EditOutlined />
-                  </IconButton>
-                  <IconButton aria-label="Удалить комментарий" onClick={() => void remove(c)}>
-                    <DeleteOutlined />
-                  </IconButton>
-                </ListItem>
-              ),
-            )}
-          </List>
-        </Paper>
-      )}
-      {audio.variant && (
-        <VariantOverlay
-          variant={audio.variant}
-          open={variantOpen}
-          onClose={() => setVariantOpen(false)}
-          renderTitle={(vt) => (
-            <RouterLink to="/teacher/tasks/$id" params={{ id: vt.task.id }}>
-              {vt.task.name}
-            </RouterLink>
-          )}
-        />
-      )}
-    </Page>
+      <CommentList title="Комментарии" empty={comments.length === 0}>
+        {comments.map((c) =>
+          editing?.key === c.key ? (
+            <ListItem key={c.key} divider sx={{ gap: 1, flexWrap: 'wrap' }}>
+              <TextField
+                label="Начало, с"
+                type="number"
+                size="small"
+                value={editing.start}
+                onChange={(e) => setEditing({ ...editing, start: e.target.value })}
+                sx={{ width: 110 }}
+                slotProps={{ htmlInput: { min: 0, step: 0.1 } }}
+              />
+              <TextField
+                label="Конец, с"
+                type="number"
+                size="small"
+                value={editing.end}
+                onChange={(e) => setEditing({ ...editing, end: e.target.value })}
+                sx={{ width: 110 }}
+                slotProps={{ htmlInput: { min: 0, step: 0.1 } }}
+              />
+              <TextField
+                label="Комментарий"
+                size="small"
+                value={editing.comment}
+                onChange={(e) => setEditing({ ...editing, comment: e.target.value })}
+                sx={{ flex: 1, minWidth: 200 }}
+                slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+              />
+              <IconButton aria-label="Сохранить изменения" onClick={() => void confirmEdit(c)}>
+                <CheckIcon />
+              </IconButton>
+              <IconButton aria-label="Отменить изменения" onClick={() => setEditing(null)}>
+                <CloseIcon />
+              </IconButton>
+            </ListItem>
+          ) : (
+            <ListItem key={c.key} divider sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+              <Button
+                size="small"
+                variant={isShown(c.key) ? 'contained' : 'outlined'}
+                aria-label={`Показать фрагмент ${formatDuration(c.start)} – ${formatDuration(c.end)}`}
+                onClick={() => show(c.key)}
+                sx={{ minWidth: 120 }}
+              >
+                {formatDuration(c.start)} – {formatDuration(c.end)}
+              </Button>
+              {/* On a narrow screen the text takes a line of its own under the time and actions. */}
+              <Box
+                sx={{
+                  flex: { xs: '1 1 100%', sm: 1 },
+                  order: { xs: 1, sm: 0 },
+                  whiteSpace: 'pre-wrap',
+                  overflowWrap: 'anywhere',
+                  pt: { sm: 0.5 },
+                }}
+              >
+                {c.comment}
+              </Box>
+              {c.pending && <Chip size="small" label="Не отправлено" sx={{ ml: { xs: 'auto', sm: 0 } }} />}
+              <IconButton
+                sx={{ ml: { xs: c.pending ? 0 : 'auto', sm: 0 } }}
+                aria-label="Изменить комментарий"
+                disabled={editing !== null}
+                onClick={() =>
+                  setEditing({
+                    key: c.key,
+                    start: String(c.start),
+                    end: String(c.end),
+                    comment: c.comment,
+                  })
+                }
+              >
+                <EditOutlined />
+              </IconButton>
+              <IconButton aria-label="Удалить комментарий" onClick={() => void remove(c)}>
+                <DeleteOutlined />
+              </IconButton>
+            </ListItem>
+          ),
+        )}
+      </CommentList>
+    </RecordingPage>
   );
 }

@@ -1,0 +1,98 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { type ComponentProps, type ReactNode, useState } from 'react';
+import { Page } from '../layout/page';
+import { EMPTY_LIST_TEXT } from '../paged-list/paged-list';
+import { VariantOverlay } from '../variant-overlay';
+
+type OverlayProps = ComponentProps<typeof VariantOverlay>;
+
+/** A recording's page while there is no recording: not found, or still loading. */
+export function RecordingMissing({ isError }: { isError: boolean }) {
+  return (
+    <Page title="Аудиозапись">
+      {isError ? (
+        <Alert severity="error">Аудиозапись не найдена</Alert>
+      ) : (
+        <CircularProgress aria-label="Загрузка" />
+      )}
+    </Page>
+  );
+}
+
+/**
+ * A recording's page: its name with 'Посмотреть вариант' (the variant over the page) while the
+ * variant exists, the line `about` it, then `children` (the player and the comments).
+ */
+export function RecordingPage({
+  name,
+  variant,
+  renderTaskTitle,
+  about,
+  children,
+}: {
+  name: string;
+  variant: OverlayProps['variant'] | null | undefined;
+  renderTaskTitle?: OverlayProps['renderTitle'];
+  about: ReactNode;
+  children: ReactNode;
+}) {
+  const [variantOpen, setVariantOpen] = useState(false);
+  return (
+    <Page
+      title={name}
+      actions={
+        variant && (
+          <Button variant="outlined" onClick={() => setVariantOpen(true)}>
+            Посмотреть вариант
+          </Button>
+        )
+      }
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {about}
+      </Typography>
+      {children}
+      {variant && (
+        <VariantOverlay
+          variant={variant}
+          open={variantOpen}
+          onClose={() => setVariantOpen(false)}
+          renderTitle={renderTaskTitle}
+        />
+      )}
+    </Page>
+  );
+}
+
+/** The comments under the player: a heading that also names the list, then the rows or the empty text. */
+export function CommentList({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+        {title}
+      </Typography>
+      {empty ? (
+        <Typography color="text.secondary">{EMPTY_LIST_TEXT}</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <List disablePadding aria-label={title}>
+            {children}
+          </List>
+        </Paper>
+      )}
+    </>
+  );
+}
