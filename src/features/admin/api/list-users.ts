@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { studentsPageSchema, teachersPageSchema } from '../../../shared/contract/admin';
 import type { UserDto } from '../../../shared/contract/users';
 import { FIRST_PAGE, type PageParams, type Paged } from '../../../components/paged-list/paged-result';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 import { USER_KINDS, type UserKind } from '../user-kind';
 
 export interface UsersPageParams extends PageParams {
@@ -10,21 +10,10 @@ export interface UsersPageParams extends PageParams {
 }
 
 /** GET /api/admin/{students|teachers}[/search]: the paged, searchable list of one kind. */
-export async function listUsers(kind: UserKind, p: UsersPageParams): Promise<Paged<UserDto>> {
-  const plural = USER_KINDS[kind].plural;
-  const query = {
-    page_size: p.pageSize,
-    page_number: p.page,
-    ...(p.search ? { search_string: p.search } : {}),
-  };
-  const path = p.search ? `/api/admin/${plural}/search` : `/api/admin/${plural}`;
-  if (kind === 'student') {
-    const r = await api(path, { query, schema: studentsPageSchema });
-    return { page: r.page, pages: r.pages, items: r.students };
-  }
-  const r = await api(path, { query, schema: teachersPageSchema });
-  return { page: r.page, pages: r.pages, items: r.teachers };
-}
+export const listUsers = (kind: UserKind, p: UsersPageParams): Promise<Paged<UserDto>> =>
+  kind === 'student'
+    ? getPage('/api/admin/students', 'students', studentsPageSchema, p)
+    : getPage('/api/admin/teachers', 'teachers', teachersPageSchema, p);
 
 /** What the list screen asks for first (the route loader fetches it ahead). */
 export const FIRST_USERS_PAGE: UsersPageParams = { ...FIRST_PAGE, search: '' };

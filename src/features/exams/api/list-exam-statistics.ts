@@ -1,17 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { statisticsPageSchema, type StatisticsSession } from '../../../shared/contract/review';
 import type { PageParams, Paged } from '../../../components/paged-list/paged-result';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 import { examQueryKey } from './get-exam';
 
 /** GET /api/teacher/exam/{id}/statistics: one row per assigned student, completed or not. */
-export async function listExamStatistics(examId: number, p: PageParams): Promise<Paged<StatisticsSession>> {
-  const r = await api(`/api/teacher/exam/${examId}/statistics`, {
-    query: { page_size: p.pageSize, page_number: p.page },
-    schema: statisticsPageSchema,
-  });
-  return { page: r.page, pages: r.pages, items: r.sessions };
-}
+export const listExamStatistics = (examId: number, p: PageParams): Promise<Paged<StatisticsSession>> =>
+  getPage(`/api/teacher/exam/${examId}/statistics`, 'sessions', statisticsPageSchema, p);
 
 /** Beneath the exam's key: whatever refreshes the exam refreshes its statistics. */
 export const examStatisticsQuery = (examId: number, p: PageParams) =>

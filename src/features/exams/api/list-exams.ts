@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { examsPageSchema } from '../../../shared/contract/teacher';
 import { FIRST_PAGE, type PageParams, type Paged } from '../../../components/paged-list/paged-result';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 
 export interface ExamsPageParams extends PageParams {
   search: string;
@@ -13,13 +13,8 @@ export interface ExamSummary {
 }
 
 /** GET /api/teacher/exams[/search]: the teacher's exams by name. */
-export async function listExams(p: ExamsPageParams): Promise<Paged<ExamSummary>> {
-  const r = await api(p.search ? '/api/teacher/exams/search' : '/api/teacher/exams', {
-    query: { page_size: p.pageSize, page_number: p.page, ...(p.search ? { search_string: p.search } : {}) },
-    schema: examsPageSchema,
-  });
-  return { page: r.page, pages: r.pages, items: r.exams };
-}
+export const listExams = (p: ExamsPageParams): Promise<Paged<ExamSummary>> =>
+  getPage('/api/teacher/exams', 'exams', examsPageSchema, p);
 
 export const FIRST_EXAMS_PAGE: ExamsPageParams = { ...FIRST_PAGE, search: '' };
 

@@ -2,20 +2,15 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { teacherStudentsPageSchema } from '../../../shared/contract/teacher';
 import type { UserDto } from '../../../shared/contract/users';
 import type { Paged } from '../../../components/paged-list/paged-result';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 import type { ChoicesParams } from './list-variant-choices';
 
 /**
  * The teacher's students for the exam picker (GET /api/teacher/students[/search]): only those
  * who accepted a request (or whom the teacher created) can be given an exam.
  */
-export async function listStudentChoices(p: ChoicesParams): Promise<Paged<UserDto>> {
-  const r = await api(p.search ? '/api/teacher/students/search' : '/api/teacher/students', {
-    query: { page_size: p.pageSize, page_number: p.page, ...(p.search ? { search_string: p.search } : {}) },
-    schema: teacherStudentsPageSchema,
-  });
-  return { page: r.page, pages: r.pages, items: r.students };
-}
+export const listStudentChoices = (p: ChoicesParams): Promise<Paged<UserDto>> =>
+  getPage('/api/teacher/students', 'students', teacherStudentsPageSchema, p);
 
 export const studentChoicesQuery = (p: ChoicesParams) =>
   queryOptions({

@@ -1,20 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { variantsPageSchema } from '../../../shared/contract/teacher';
 import type { PageParams, Paged } from '../../../components/paged-list/paged-result';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 
 export interface ChoicesParams extends PageParams {
   search: string;
 }
 
 /** The teacher's variants for the exam picker (GET /api/teacher/variants[/search]). */
-export async function listVariantChoices(p: ChoicesParams): Promise<Paged<{ id: number; name: string }>> {
-  const r = await api(p.search ? '/api/teacher/variants/search' : '/api/teacher/variants', {
-    query: { page_size: p.pageSize, page_number: p.page, ...(p.search ? { search_string: p.search } : {}) },
-    schema: variantsPageSchema,
-  });
-  return { page: r.page, pages: r.pages, items: r.variants };
-}
+export const listVariantChoices = (p: ChoicesParams): Promise<Paged<{ id: number; name: string }>> =>
+  getPage('/api/teacher/variants', 'variants', variantsPageSchema, p);
 
 export const variantChoicesQuery = (p: ChoicesParams) =>
   queryOptions({

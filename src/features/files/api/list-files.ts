@@ -2,20 +2,15 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { filesPageSchema, type FileDto } from '../../../shared/contract/teacher';
 import { DEFAULT_SECTION_PAGE_SIZE } from '../../../shared/pager';
 import type { PageParams, Paged } from '../../../components/paged-list/paged-result';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 
 export interface FilesPageParams extends PageParams {
   search: string;
 }
 
 /** GET /api/teacher/files[/search]: the teacher's files by name. */
-export async function listFiles(p: FilesPageParams): Promise<Paged<FileDto>> {
-  const r = await api(p.search ? '/api/teacher/files/search' : '/api/teacher/files', {
-    query: { page_size: p.pageSize, page_number: p.page, ...(p.search ? { search_string: p.search } : {}) },
-    schema: filesPageSchema,
-  });
-  return { page: r.page, pages: r.pages, items: r.files };
-}
+export const listFiles = (p: FilesPageParams): Promise<Paged<FileDto>> =>
+  getPage('/api/teacher/files', 'files', filesPageSchema, p);
 
 /** SPEC.md §9: the files page shows 10 a page at first. */
 export const FIRST_FILES_PAGE: FilesPageParams = { page: 0, pageSize: DEFAULT_SECTION_PAGE_SIZE, search: '' };

@@ -1,16 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestsPageSchema, type TeacherRequest } from '../../../shared/contract/student-requests';
 import { FIRST_PAGE, type PageParams, type Paged } from '../../../components/paged-list/paged-result';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 
 /** GET /api/student/requests: teachers' pending requests, newest first. */
-export async function listRequests(p: PageParams): Promise<Paged<TeacherRequest>> {
-  const r = await api('/api/student/requests', {
-    query: { page_size: p.pageSize, page_number: p.page },
-    schema: requestsPageSchema,
-  });
-  return { page: r.page, pages: r.pages, items: r.requests };
-}
+export const listRequests = (p: PageParams): Promise<Paged<TeacherRequest>> =>
+  getPage('/api/student/requests', 'requests', requestsPageSchema, p);
 
 export const FIRST_REQUESTS_PAGE: PageParams = FIRST_PAGE;
 

@@ -1,17 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { studentAudiosPageSchema } from '../../../shared/contract/teacher';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 import { studentsKey, type StudentsPageParams } from './list-students';
 
 /** GET /api/teacher/students/{id}/audios[/search]: this student's recordings of the teacher's exams. */
-export async function listStudentAudios(studentId: number, p: StudentsPageParams) {
-  const base = `/api/teacher/students/${studentId}/audios`;
-  const r = await api(p.search ? `${base}/search` : base, {
-    query: { page_size: p.pageSize, page_number: p.page, ...(p.search ? { search_string: p.search } : {}) },
-    schema: studentAudiosPageSchema,
-  });
-  return { page: r.page, pages: r.pages, items: r.audios };
-}
+export const listStudentAudios = (studentId: number, p: StudentsPageParams) =>
+  getPage(`/api/teacher/students/${studentId}/audios`, 'audios', studentAudiosPageSchema, p);
 
 export const studentAudiosQuery = (studentId: number, p: StudentsPageParams) =>
   queryOptions({

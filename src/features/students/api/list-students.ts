@@ -2,20 +2,15 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { teacherStudentsPageSchema } from '../../../shared/contract/teacher';
 import type { UserDto } from '../../../shared/contract/users';
 import { FIRST_PAGE, type PageParams, type Paged } from '../../../components/paged-list/paged-result';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 
 export interface StudentsPageParams extends PageParams {
   search: string;
 }
 
 /** GET /api/teacher/students[/search]: the teacher's own (accepted) students. */
-export async function listStudents(p: StudentsPageParams): Promise<Paged<UserDto>> {
-  const r = await api(p.search ? '/api/teacher/students/search' : '/api/teacher/students', {
-    query: { page_size: p.pageSize, page_number: p.page, ...(p.search ? { search_string: p.search } : {}) },
-    schema: teacherStudentsPageSchema,
-  });
-  return { page: r.page, pages: r.pages, items: r.students };
-}
+export const listStudents = (p: StudentsPageParams): Promise<Paged<UserDto>> =>
+  getPage('/api/teacher/students', 'students', teacherStudentsPageSchema, p);
 
 export const FIRST_STUDENTS_PAGE: StudentsPageParams = { ...FIRST_PAGE, search: '' };
 

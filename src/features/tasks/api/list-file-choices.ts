@@ -1,20 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { filesPageSchema, type FileDto } from '../../../shared/contract/teacher';
 import type { PageParams, Paged } from '../../../components/paged-list/paged-result';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 
 export interface FileChoicesParams extends PageParams {
   search: string;
 }
 
 /** The teacher's files for the task's file picker (GET /api/teacher/files[/search]). */
-export async function listFileChoices(p: FileChoicesParams): Promise<Paged<FileDto>> {
-  const r = await api(p.search ? '/api/teacher/files/search' : '/api/teacher/files', {
-    query: { page_size: p.pageSize, page_number: p.page, ...(p.search ? { search_string: p.search } : {}) },
-    schema: filesPageSchema,
-  });
-  return { page: r.page, pages: r.pages, items: r.files };
-}
+export const listFileChoices = (p: FileChoicesParams): Promise<Paged<FileDto>> =>
+  getPage('/api/teacher/files', 'files', filesPageSchema, p);
 
 export const fileChoicesQuery = (p: FileChoicesParams) =>
   queryOptions({

@@ -1,20 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { tasksPageSchema, type TaskDto } from '../../../shared/contract/teacher';
 import { FIRST_PAGE, type PageParams, type Paged } from '../../../components/paged-list/paged-result';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 
 export interface TasksPageParams extends PageParams {
   search: string;
 }
 
 /** GET /api/teacher/tasks[/search]: the teacher's tasks by name. */
-export async function listTasks(p: TasksPageParams): Promise<Paged<TaskDto>> {
-  const r = await api(p.search ? '/api/teacher/tasks/search' : '/api/teacher/tasks', {
-    query: { page_size: p.pageSize, page_number: p.page, ...(p.search ? { search_string: p.search } : {}) },
-    schema: tasksPageSchema,
-  });
-  return { page: r.page, pages: r.pages, items: r.tasks };
-}
+export const listTasks = (p: TasksPageParams): Promise<Paged<TaskDto>> =>
+  getPage('/api/teacher/tasks', 'tasks', tasksPageSchema, p);
 
 export const FIRST_TASKS_PAGE: TasksPageParams = { ...FIRST_PAGE, search: '' };
 

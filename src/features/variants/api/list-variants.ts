@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { variantsPageSchema } from '../../../shared/contract/teacher';
 import { FIRST_PAGE, type PageParams, type Paged } from '../../../components/paged-list/paged-result';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/paged-get';
 
 export interface VariantsPageParams extends PageParams {
   search: string;
@@ -13,13 +13,8 @@ export interface VariantSummary {
 }
 
 /** GET /api/teacher/variants[/search]: the teacher's variants by name. */
-export async function listVariants(p: VariantsPageParams): Promise<Paged<VariantSummary>> {
-  const r = await api(p.search ? '/api/teacher/variants/search' : '/api/teacher/variants', {
-    query: { page_size: p.pageSize, page_number: p.page, ...(p.search ? { search_string: p.search } : {}) },
-    schema: variantsPageSchema,
-  });
-  return { page: r.page, pages: r.pages, items: r.variants };
-}
+export const listVariants = (p: VariantsPageParams): Promise<Paged<VariantSummary>> =>
+  getPage('/api/teacher/variants', 'variants', variantsPageSchema, p);
 
 export const FIRST_VARIANTS_PAGE: VariantsPageParams = { ...FIRST_PAGE, search: '' };
 
