@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { OutlinedList } from './outlined-list';
 
 /**
  * One page of a picker: a checkbox per item, labelled with its text (a click on the text
@@ -31,53 +30,51 @@ export function CheckList<T>({
   order?: (item: T) => number | null;
 }) {
   return (
-    <Paper variant="outlined">
-      <List dense aria-label={label} disablePadding>
-        {items.map((item) => {
-          const place = order?.(item) ?? null;
-          return (
-            <ListItem key={itemKey(item)} divider sx={{ py: 0 }} data-testid="check-item">
-              <FormControlLabel
-                sx={{ flex: 1, mr: 0, minWidth: 0 }}
-                control={
-                  <Checkbox checked={isChecked(item)} onChange={(e) => onToggle(item, e.target.checked)} />
-                }
-                label={
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography sx={{ overflowWrap: 'anywhere' }}>{itemLabel(item)}</Typography>
-                    {itemDetail && (
-                      <Typography variant="body2" color="text.secondary">
-                        {itemDetail(item)}
-                      </Typography>
-                    )}
-                  </Box>
-                }
-              />
-              {place !== null && (
-                <Box
-                  data-testid="pick-order"
-                  title={`Порядковый номер ${place}`}
-                  sx={{
-                    ml: 1,
-                    minWidth: 28,
-                    height: 28,
-                    px: 0.5,
-                    borderRadius: 14,
-                    bgcolor: 'primary.main',
-                    color: 'primary.contrastText',
-                    display: 'flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    fontWeight: 700,
-                  }}
-                >
-                  {place}
+    <OutlinedList label={label} dense>
+      {items.map((item) => {
+        const place = order?.(item) ?? null;
+        return (
+          <ListItem key={itemKey(item)} divider sx={{ py: 0 }} data-testid="check-item">
+            <FormControlLabel
+              sx={{ flex: 1, mr: 0, minWidth: 0 }}
+              control={
+                <Checkbox checked={isChecked(item)} onChange={(e) => onToggle(item, e.target.checked)} />
+              }
+              label={
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>{itemLabel(item)}</Typography>
+                  {itemDetail && (
+                    <Typography variant="body2" color="text.secondary">
+                      {itemDetail(item)}
+                    </Typography>
+                  )}
                 </Box>
-              )}
-            </ListItem>
-          );
-        })}
-      </List>
-    </Paper>
+              }
+            />
+            {place !== null && (
+              <Box
+                data-testid="pick-order"
+                title={`Порядковый номер ${place}`}
+                sx={{
+                  ml: 1,
+                  minWidth: 28,
+                  height: 28,
+                  px: 0.5,
+                  borderRadius: 14,
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  fontWeight: 700,
+                }}
+              >
+                {place}
+              </Box>
+            )}
+          </ListItem>
+        );
+      })}
+    </OutlinedList>
   );
 }

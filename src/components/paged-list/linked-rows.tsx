@@ -1,13 +1,12 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import { createLink, type LinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { OutlinedList } from './outlined-list';
 
 const ListItemLink = createLink(ListItemButton);
 
@@ -41,35 +40,33 @@ export function LinkedRows<T extends { id: number; name: string }>({
   deleteDisabled,
 }: LinkedRowsProps<T>) {
   return (
-    <Paper variant="outlined">
-      <List aria-label={label} disablePadding>
-        {items.map((item) => (
-          <ListItem
-            key={item.id}
-            divider
-            disablePadding
-            data-testid={rowTestId}
-            secondaryAction={
-              onDelete && (
-                <IconButton
-                  edge="end"
-                  aria-label={`Удалить ${item.name}`}
-                  onClick={() => onDelete(item)}
-                  disabled={deleteDisabled?.(item)}
-                >
-                  <DeleteIcon />
-                </IconButton>
-              )
-            }
-          >
-            <ListItemLink {...link(item)}>
-              {icon && <ListItemIcon>{icon(item)}</ListItemIcon>}
-              <ListItemText primary={item.name} secondary={secondary?.(item)} />
-              {trailing?.(item)}
-            </ListItemLink>
-          </ListItem>
-        ))}
-      </List>
-    </Paper>
+    <OutlinedList label={label}>
+      {items.map((item) => (
+        <ListItem
+          key={item.id}
+          divider
+          disablePadding
+          data-testid={rowTestId}
+          secondaryAction={
+            onDelete && (
+              <IconButton
+                edge="end"
+                aria-label={`Удалить ${item.name}`}
+                onClick={() => onDelete(item)}
+                disabled={deleteDisabled?.(item)}
+              >
+                <DeleteIcon />
+              </IconButton>
+            )
+          }
+        >
+          <ListItemLink {...link(item)}>
+            {icon && <ListItemIcon>{icon(item)}</ListItemIcon>}
+            <ListItemText primary={item.name} secondary={secondary?.(item)} />
+            {trailing?.(item)}
+          </ListItemLink>
+        </ListItem>
+      ))}
+    </OutlinedList>
   );
 }

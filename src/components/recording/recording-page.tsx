@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import List from '@mui/material/List';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { Page } from '../layout/page';
 import { EMPTY_LIST_TEXT } from '../paged-list/paged-list';
 import { VariantOverlay } from '../variant-overlay';
+import { OutlinedList } from '../paged-list/outlined-list';
 
 type OverlayProps = ComponentProps<typeof VariantOverlay>;
 
@@ -87,11 +86,7 @@ export function CommentList({
       {empty ? (
         <Typography color="text.secondary">{EMPTY_LIST_TEXT}</Typography>
       ) : (
-        <Paper variant="outlined">
-          <List disablePadding aria-label={title}>
-            {children}
-          </List>
-        </Paper>
+        <OutlinedList label={title}>{children}</OutlinedList>
       )}
     </>
   );

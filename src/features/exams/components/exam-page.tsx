@@ -6,11 +6,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
@@ -30,6 +28,7 @@ import { useExam } from '../api/get-exam';
 import { useSwitchAudioChecked } from '../api/switch-audio-checked';
 import { ExamDialog } from './exam-dialog';
 import { ExamStatisticsDialog } from './exam-statistics-dialog';
+import { OutlinedList } from '../../../components/paged-list/outlined-list';
 
 export const EMPTY_AUDIOS_TEXT = 'Список аудиозаписей пуст';
 
@@ -103,48 +102,46 @@ export function ExamPage({ examId }: { examId: number }) {
           {EMPTY_AUDIOS_TEXT}
         </Typography>
       ) : (
-        <Paper variant="outlined">
-          <List aria-label="Аудиозаписи экзамена" disablePadding>
-            {exam.audios.map((audio) => (
-              <ListItem
-                key={audio.id}
-                divider
-                disablePadding
-                data-testid="exam-audio-row"
-                // The actions stay beside the name, or go under it on a narrow screen.
-                sx={{ flexWrap: 'wrap' }}
+        <OutlinedList label="Аудиозаписи экзамена">
+          {exam.audios.map((audio) => (
+            <ListItem
+              key={audio.id}
+              divider
+              disablePadding
+              data-testid="exam-audio-row"
+              // The actions stay beside the name, or go under it on a narrow screen.
+              sx={{ flexWrap: 'wrap' }}
+            >
+              <ListItemButton
+                component="a"
+                href={audioHref(audio.id)}
+                onClick={hrefClick(audioHref(audio.id))}
+                sx={{ flex: '1 1 260px', minWidth: 0 }}
               >
-                <ListItemButton
-                  component="a"
-                  href={audioHref(audio.id)}
-                  onClick={hrefClick(audioHref(audio.id))}
-                  sx={{ flex: '1 1 260px', minWidth: 0 }}
-                >
-                  <ListItemText
-                    primary={audio.name}
-                    secondary={formatDateTime(audio.date)}
-                    sx={{ overflowWrap: 'anywhere' }}
-                  />
-                </ListItemButton>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto', pl: 2, pr: 1 }}>
-                  <FormControlLabel
-                    label="Проверено"
-                    control={
-                      <Switch
-                        checked={audio.checked}
-                        disabled={switching === audio.id}
-                        onChange={() => toggle(audio)}
-                      />
-                    }
-                  />
-                  <IconButton aria-label={`Удалить ${audio.name}`} onClick={() => setDeleting(audio)}>
-                    <DeleteIcon />
-                  </IconButton>
-                </Box>
-              </ListItem>
-            ))}
-          </List>
-        </Paper>
+                <ListItemText
+                  primary={audio.name}
+                  secondary={formatDateTime(audio.date)}
+                  sx={{ overflowWrap: 'anywhere' }}
+                />
+              </ListItemButton>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto', pl: 2, pr: 1 }}>
+                <FormControlLabel
+                  label="Проверено"
+                  control={
+                    <Switch
+                      checked={audio.checked}
+                      disabled={switching === audio.id}
+                      onChange={() => toggle(audio)}
+                    />
+                  }
+                />
+                <IconButton aria-label={`Удалить ${audio.name}`} onClick={() => setDeleting(audio)}>
+                  <DeleteIcon />
+                </IconButton>
+              </Box>
+            </ListItem>
+          ))}
+        </OutlinedList>
       )}
       {editing && <ExamDialog exam={exam} onClose={() => setEditing(false)} />}
       {statisticsOpen && <ExamStatisticsDialog examId={examId} onClose={() => setStatisticsOpen(false)} />}

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
 import { Page } from '../../../components/layout/page';
 import { PROFILE_FIELDS, UserFields } from '../../../components/user-dialog/user-fields';
@@ -25,9 +25,38 @@ const formOf = (p: Profile): DataForm => ({
   inform_about_exam_completion: p.inform_about_exam_completion,
 });
 
+/** One form of the profile, in its own labelled section: the heading, the fields, the save button. */
+function FormSection({
+  title,
+  submitLabel,
+  loading,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  loading: boolean;
+  onSubmit: (e: FormEvent) => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={headingId}>
+      <Stack spacing={2} component="form" noValidate onSubmit={onSubmit}>
+        <Typography id={headingId} variant="h6" component="h2">
+          {title}
+        </Typography>
+        {children}
+        <Button type="submit" variant="contained" loading={loading} sx={{ alignSelf: 'flex-start' }}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
 function DataBlock({ area, profile }: { area: ProfileArea; profile: Profile }) {
   const [form, setForm] = useState(() => formOf(profile));
-  const headingId = useId();
   const update = useUpdateProfile(area);
   const notify = useNotify();
   const submit = (e: FormEvent) => {
@@ -41,40 +70,31 @@ function DataBlock({ area, profile }: { area: ProfileArea; profile: Profile }) {
     });
   };
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={headingId}>
-      <Stack spacing={2} component="form" noValidate onSubmit={submit}>
-        <Typography id={headingId} variant="h6" component="h2">
-          Данные
-        </Typography>
-        <UserFields
-          names={PROFILE_FIELDS}
-          values={form}
-          onChange={(name, value) => setForm((v) => ({ ...v, [name]: value }))}
+    <FormSection title="Данные" submitLabel="Обновить данные" loading={update.isPending} onSubmit={submit}>
+      <UserFields
+        names={PROFILE_FIELDS}
+        values={form}
+        onChange={(name, value) => setForm((v) => ({ ...v, [name]: value }))}
+      />
+      {area === 'teacher' && (
+        <FormControlLabel
+          control={
+            <Checkbox
+              name="inform_about_exam_completion"
+              checked={form.inform_about_exam_completion ?? false}
+              onChange={(e) => setForm((v) => ({ ...v, inform_about_exam_completion: e.target.checked }))}
+            />
+          }
+          label="Уведомлять о завершении экзамена учеником"
         />
-        {area === 'teacher' && (
-          <FormControlLabel
-            control={
-              <Checkbox
-                name="inform_about_exam_completion"
-                checked={form.inform_about_exam_completion ?? false}
-                onChange={(e) => setForm((v) => ({ ...v, inform_about_exam_completion: e.target.checked }))}
-              />
-            }
-            label="Уведомлять о завершении экзамена учеником"
-          />
-        )}
-        <Button type="submit" variant="contained" loading={update.isPending} sx={{ alignSelf: 'flex-start' }}>
-          Обновить данные
-        </Button>
-      </Stack>
-    </Paper>
+      )}
+    </FormSection>
   );
 }
 
 function PasswordBlock({ area, username }: { area: ProfileArea; username: string }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const headingId = useId();
   const update = useUpdatePassword(area);
   const notify = useNotify();
   const submit = (e: FormEvent) => {
@@ -94,36 +114,28 @@ function PasswordBlock({ area, username }: { area: ProfileArea; username: string
     });
   };
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={headingId}>
-      <Stack spacing={2} component="form" noValidate onSubmit={submit}>
-        <Typography id={headingId} variant="h6" component="h2">
-          Пароль
-        </Typography>
-        {/* Lets password managers tie the new password to this account. */}
-        <input type="text" name="username" autoComplete="username" hidden readOnly value={username} />
-        <TextField
-          name="new-password"
-          label="Новый пароль"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <TextField
-          name="repeat-password"
-          label="Повторите пароль"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-        />
-        <Button type="submit" variant="contained" loading={update.isPending} sx={{ alignSelf: 'flex-start' }}>
-          Обновить пароль
-        </Button>
-      </Stack>
-    </Paper>
+    <FormSection title="Пароль" submitLabel="Обновить пароль" loading={update.isPending} onSubmit={submit}>
+      {/* Lets password managers tie the new password to this account. */}
+      <input type="text" name="username" autoComplete="username" hidden readOnly value={username} />
+      <TextField
+        name="new-password"
+        label="Новый пароль"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <TextField
+        name="repeat-password"
+        label="Повторите пароль"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={repeat}
+        onChange={(e) => setRepeat(e.target.value)}
+      />
+    </FormSection>
   );
 }
 

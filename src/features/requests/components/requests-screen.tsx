@@ -1,8 +1,6 @@
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { TeacherRequest } from '../../../shared/contract/student-requests';
 import { SUCCESS_TEXT } from '../../../shared/messages';
@@ -13,6 +11,7 @@ import { useListState } from '../../../components/paged-list/use-list-state';
 import { useNotify } from '../../../lib/notify';
 import { type RequestAnswer, useAnswerRequest } from '../api/answer-request';
 import { useRequestsPage } from '../api/list-requests';
+import { OutlinedList } from '../../../components/paged-list/outlined-list';
 
 const teacherName = (r: TeacherRequest) =>
   [r.teacher_surname, r.teacher_name, r.teacher_patronymic].filter(Boolean).join(' ');
@@ -41,41 +40,34 @@ export function RequestsScreen() {
     <Page title="Заявки">
       <PagedList state={state} result={toPagedResult(query)} searchable={false}>
         {(requests) => (
-          <Paper variant="outlined">
-            <List aria-label="Заявки учителей" disablePadding>
-              {requests.map((request) => (
-                <ListItem
-                  key={request.id}
-                  divider
-                  data-testid="request-row"
-                  sx={{ flexWrap: 'wrap', gap: 1 }}
-                >
-                  <ListItemText primary={teacherName(request)} secondary="Учитель" sx={{ minWidth: 200 }} />
-                  <Stack direction="row" spacing={1}>
-                    <Button
-                      variant="contained"
-                      size="small"
-                      loading={busy(request, 'accept')}
-                      disabled={answer.isPending}
-                      onClick={() => reply(request, 'accept')}
-                    >
-                      Добавить учителя
-                    </Button>
-                    <Button
-                      variant="outlined"
-                      color="error"
-                      size="small"
-                      loading={busy(request, 'reject')}
-                      disabled={answer.isPending}
-                      onClick={() => reply(request, 'reject')}
-                    >
-                      Удалить учителя
-                    </Button>
-                  </Stack>
-                </ListItem>
-              ))}
-            </List>
-          </Paper>
+          <OutlinedList label="Заявки учителей">
+            {requests.map((request) => (
+              <ListItem key={request.id} divider data-testid="request-row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <ListItemText primary={teacherName(request)} secondary="Учитель" sx={{ minWidth: 200 }} />
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    variant="contained"
+                    size="small"
+                    loading={busy(request, 'accept')}
+                    disabled={answer.isPending}
+                    onClick={() => reply(request, 'accept')}
+                  >
+                    Добавить учителя
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    size="small"
+                    loading={busy(request, 'reject')}
+                    disabled={answer.isPending}
+                    onClick={() => reply(request, 'reject')}
+                  >
+                    Удалить учителя
+                  </Button>
+                </Stack>
+              </ListItem>
+            ))}
+          </OutlinedList>
         )}
       </PagedList>
     </Page>

@@ -6,10 +6,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import { useId } from 'react';
 import { SUCCESS_TEXT } from '../../../shared/messages';
 import { PagedList } from '../../../components/paged-list/paged-list';
@@ -19,6 +17,7 @@ import { useNotify } from '../../../lib/notify';
 import { useGlobalStudentsPage } from '../api/list-global-students';
 import { useSendRequest } from '../api/send-request';
 import { fullName } from '../full-name';
+import { OutlinedList } from '../../../components/paged-list/outlined-list';
 
 const STATUS_LABEL = { pending: 'Заявка отправлена', accepted: 'В вашем списке' } as const;
 
@@ -43,34 +42,32 @@ export function GlobalSearchDialog({ onClose }: { onClose: () => void }) {
       <DialogContent dividers>
         <PagedList state={state} result={toPagedResult(query)}>
           {(students) => (
-            <Paper variant="outlined">
-              <List aria-label="Все ученики" disablePadding>
-                {students.map((student) => (
-                  <ListItem
-                    key={student.id}
-                    divider
-                    data-testid="global-student-row"
-                    secondaryAction={
-                      student.link_status === 'none' ? (
-                        <IconButton
-                          edge="end"
-                          color="primary"
-                          aria-label={`Отправить заявку ${fullName(student)}`}
-                          onClick={() => request(student.id)}
-                          loading={send.isPending && send.variables === student.id}
-                        >
-                          <AddIcon />
-                        </IconButton>
-                      ) : (
-                        <Chip size="small" label={STATUS_LABEL[student.link_status]} />
-                      )
-                    }
-                  >
-                    <ListItemText primary={fullName(student)} secondary={`@${student.username}`} />
-                  </ListItem>
-                ))}
-              </List>
-            </Paper>
+            <OutlinedList label="Все ученики">
+              {students.map((student) => (
+                <ListItem
+                  key={student.id}
+                  divider
+                  data-testid="global-student-row"
+                  secondaryAction={
+                    student.link_status === 'none' ? (
+                      <IconButton
+                        edge="end"
+                        color="primary"
+                        aria-label={`Отправить заявку ${fullName(student)}`}
+                        onClick={() => request(student.id)}
+                        loading={send.isPending && send.variables === student.id}
+                      >
+                        <AddIcon />
+                      </IconButton>
+                    ) : (
+                      <Chip size="small" label={STATUS_LABEL[student.link_status]} />
+                    )
+                  }
+                >
+                  <ListItemText primary={fullName(student)} secondary={`@${student.username}`} />
+                </ListItem>
+              ))}
+            </OutlinedList>
           )}
         </PagedList>
       </DialogContent>
