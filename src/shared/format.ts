@@ -14,3 +14,7 @@ export function formatDuration(seconds: number | null | undefined): string {
   const whole = Math.floor(seconds);
   return `${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`;
 }
+
+/** Surname, name, patronymic, as people are listed (an empty part is left out). */
+export const fullName = (u: { surname: string; name: string; patronymic: string }) =>
+  [u.surname, u.name, u.patronymic].filter(Boolean).join(' ');

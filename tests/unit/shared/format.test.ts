@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration } from '../../../src/shared/format';
+import { formatDateTime, formatDuration, fullName } from '../../../src/shared/format';
 
 describe('formatDateTime', () => {
   it('shows yyyy.mm.dd hh:mm in local time, zero-padded', () => {
@@ -34,5 +34,14 @@ describe('formatDuration', () => {
     expect(formatDuration(Number.NaN)).toBe('00:00');
     expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('00:00');
     expect(formatDuration(-3)).toBe('00:00');
+  });
+});
+
+describe('fullName', () => {
+  it('lists surname, name and patronymic, leaving out an empty one', () => {
+    expect(fullName({ surname: 'Иванов', name: 'Иван', patronymic: 'Иванович' })).toBe(
+      'Иванов Иван Иванович',
+    );
+    expect(fullName({ surname: 'Петров', name: 'Петр', patronymic: '' })).toBe('Петров Петр');
   });
 });

@@ -1,14 +1,10 @@
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
-import { formatDateTime } from '../../../shared/format';
+import { useState } from 'react';
+import { formatDateTime, fullName } from '../../../shared/format';
 import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { Page } from '../../../components/layout/page';
+import { RadioChoice } from '../../../components/radio-choice/radio-choice';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { PagedTable, type Column } from '../../../components/paged-list/paged-table';
 import { useListState } from '../../../components/paged-list/use-list-state';
@@ -18,6 +14,11 @@ import { useRecoveries } from '../api/list-recoveries';
 import { USER_KINDS, type UserKind } from '../user-kind';
 
 type Journal = 'logins' | 'recoveries';
+
+const JOURNALS = [
+  { value: 'logins', label: 'Авторизации' },
+  { value: 'recoveries', label: 'Восстановления пароля' },
+] as const;
 
 const yesNo = (v: boolean) => (v ? 'Да' : 'Нет');
 
@@ -70,26 +71,13 @@ function RecoveriesTable({ userId }: { userId: number }) {
 export function UserDetail({ kind, id }: { kind: UserKind; id: number }) {
   const { data: user } = useUser(kind, id);
   const [journal, setJournal] = useState<Journal>('logins');
-  const labelId = useId();
-  const fullName = [user.surname, user.name, user.patronymic].filter(Boolean).join(' ');
   return (
-    <Page title={fullName} actions={<BackToListButton to={USER_KINDS[kind].listPath} />}>
+    <Page title={fullName(user)} actions={<BackToListButton to={USER_KINDS[kind].listPath} />}>
       <Stack spacing={2}>
         <Typography color="text.secondary" data-testid="user-contact">
           @{user.username} · {user.email}
         </Typography>
-        <FormControl>
-          <FormLabel id={labelId}>Журнал</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={labelId}
-            value={journal}
-            onChange={(e) => setJournal(e.target.value as Journal)}
-          >
-            <FormControlLabel value="logins" control={<Radio />} label="Авторизации" />
-            <FormControlLabel value="recoveries" control={<Radio />} label="Восстановления пароля" />
-          </RadioGroup>
-        </FormControl>
+        <RadioChoice label="Журнал" value={journal} options={JOURNALS} onChange={setJournal} />
         {journal === 'logins' ? <LoginsTable userId={id} /> : <RecoveriesTable userId={id} />}
       </Stack>
     </Page>

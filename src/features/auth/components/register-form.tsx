@@ -1,19 +1,20 @@
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import { useNavigate } from '@tanstack/react-router';
 import { FetchError } from 'ofetch';
 import { useState } from 'react';
 import type { RegistrationRole } from '../../../shared/roles';
 import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
+import { RadioChoice } from '../../../components/radio-choice/radio-choice';
 import { EMPTY_USER_FORM } from '../../../components/user-dialog/user-dialog';
 import { UserFields } from '../../../components/user-dialog/user-fields';
 import { useNotify } from '../../../lib/notify';
 import { useRegister } from '../api/register';
 import { AuthCard } from './auth-card';
+
+const ROLES = [
+  { value: 'ROLE_TEACHER', label: 'Учитель' },
+  { value: 'ROLE_STUDENT', label: 'Ученик' },
+] as const satisfies readonly { value: RegistrationRole; label: string }[];
 
 const FIELD_ORDER = ['username', 'email', 'password', 'name', 'surname', 'patronymic'] as const;
 
@@ -60,18 +61,7 @@ export function RegisterForm() {
         values={values}
         onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
       />
-      <FormControl>
-        <FormLabel id="register-role">Роль</FormLabel>
-        <RadioGroup
-          row
-          aria-labelledby="register-role"
-          value={role}
-          onChange={(e) => setRole(e.target.value as RegistrationRole)}
-        >
-          <FormControlLabel value="ROLE_TEACHER" control={<Radio />} label="Учитель" />
-          <FormControlLabel value="ROLE_STUDENT" control={<Radio />} label="Ученик" />
-        </RadioGroup>
-      </FormControl>
+      <RadioChoice label="Роль" value={role} options={ROLES} onChange={setRole} />
       <Button type="submit" variant="contained" size="large" loading={register.isPending}>
         Зарегистрироваться
       </Button>

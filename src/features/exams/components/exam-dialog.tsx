@@ -5,6 +5,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { fullName } from '../../../shared/format';
 import { SUCCESS_TEXT } from '../../../shared/messages';
 import { DEFAULT_SECTION_PAGE_SIZE } from '../../../shared/pager';
 import { FormDialog, NameField } from '../../../components/form-dialog/form-dialog';
@@ -61,7 +62,7 @@ function StudentsStep({ value, onChange }: { value: number[]; onChange: (ids: nu
           label="Ученики"
           items={students}
           itemKey={(s) => s.id}
-          itemLabel={(s) => [s.surname, s.name, s.patronymic].filter(Boolean).join(' ')}
+          itemLabel={fullName}
           itemDetail={(s) => `@${s.username}`}
           isChecked={(s) => value.includes(s.id)}
           onToggle={(s, checked) => onChange(toggled(value, s.id, checked))}

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { fullName } from '../../../shared/format';
 import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
 import { Page } from '../../../components/layout/page';
 import { PROFILE_FIELDS, UserFields } from '../../../components/user-dialog/user-fields';
@@ -142,9 +143,8 @@ function PasswordBlock({ area, username }: { area: ProfileArea; username: string
 /** /teacher/profile and /student/profile: the full name, @username and e-mail, the edit form and the password change. */
 export function ProfileScreen({ area }: { area: ProfileArea }) {
   const { data: profile } = useProfile(area);
-  const title = [profile.surname, profile.name, profile.patronymic].filter(Boolean).join(' ');
   return (
-    <Page title={title}>
+    <Page title={fullName(profile)}>
       <Stack spacing={3} sx={{ maxWidth: 640 }}>
         <Typography color="text.secondary" data-testid="profile-contact">
           @{profile.username} · {profile.email}

@@ -3,6 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import type { TeacherRequest } from '../../../shared/contract/student-requests';
+import { fullName } from '../../../shared/format';
 import { SUCCESS_TEXT } from '../../../shared/messages';
 import { Page } from '../../../components/layout/page';
 import { PagedList } from '../../../components/paged-list/paged-list';
@@ -14,7 +15,7 @@ import { useRequestsPage } from '../api/list-requests';
 import { OutlinedList } from '../../../components/paged-list/outlined-list';
 
 const teacherName = (r: TeacherRequest) =>
-  [r.teacher_surname, r.teacher_name, r.teacher_patronymic].filter(Boolean).join(' ');
+  fullName({ surname: r.teacher_surname, name: r.teacher_name, patronymic: r.teacher_patronymic });
 
 /** /student/requests: teachers asking to add the student; accept or reject each. */
 export function RequestsScreen() {

@@ -21,4 +21,6 @@ export const examAudiosQuery = (p: ExamAudiosParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useExamAudios = (p: ExamAudiosParams) => useQuery(examAudiosQuery(p));
+/** The page as every list shows it (the cache keeps the server's answer as it came). */
+export const useExamAudios = (p: ExamAudiosParams) =>
+  useQuery({ ...examAudiosQuery(p), select: (r) => ({ page: r.page, pages: r.pages, items: r.audios }) });

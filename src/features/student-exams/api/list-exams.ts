@@ -21,4 +21,6 @@ export const examsListQuery = (p: ExamsListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useExamsList = (p: ExamsListParams) => useQuery(examsListQuery(p));
+/** The page as every list shows it (the cache keeps the server's answer as it came). */
+export const useExamsList = (p: ExamsListParams) =>
+  useQuery({ ...examsListQuery(p), select: (r) => ({ page: r.page, pages: r.pages, items: r.exams }) });

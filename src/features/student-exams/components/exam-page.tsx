@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Page } from '../../../components/layout/page';
 import { PagedList } from '../../../components/paged-list/paged-list';
 import { LinkedRows } from '../../../components/paged-list/linked-rows';
+import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { RECORDING_ROW } from '../../../components/paged-list/recording-rows';
 import { useListState } from '../../../components/paged-list/use-list-state';
 import { useExam } from '../api/get-exam';
@@ -45,16 +46,7 @@ export function ExamPage({ examId, status }: { examId: number; status?: ReactNod
       <Typography variant="h6" component="h2" gutterBottom>
         Мои аудиозаписи
       </Typography>
-      <PagedList
-        state={state}
-        searchable={false}
-        result={{
-          items: audios.data?.audios,
-          pages: audios.data?.pages,
-          isPending: audios.isPending,
-          isError: audios.isError,
-        }}
-      >
+      <PagedList state={state} searchable={false} result={toPagedResult(audios)}>
         {(items) => (
           <LinkedRows
             label="Аудиозаписи экзамена"

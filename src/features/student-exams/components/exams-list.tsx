@@ -1,4 +1,5 @@
 import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
+import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { useListState } from '../../../components/paged-list/use-list-state';
 import { useExamsList } from '../api/list-exams';
 
@@ -9,12 +10,7 @@ export function ExamsList() {
     <LinkedListPage
       title="Экзамены"
       state={state}
-      result={{
-        items: query.data?.exams,
-        pages: query.data?.pages,
-        isPending: query.isPending,
-        isError: query.isError,
-      }}
+      result={toPagedResult(query)}
       link={(exam) => ({ to: '/student/exams/$id', params: { id: String(exam.id) } })}
     />
   );

@@ -21,4 +21,6 @@ export const audiosListQuery = (p: AudiosListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useAudiosList = (p: AudiosListParams) => useQuery(audiosListQuery(p));
+/** The page as every list shows it (the cache keeps the server's answer as it came). */
+export const useAudiosList = (p: AudiosListParams) =>
+  useQuery({ ...audiosListQuery(p), select: (r) => ({ page: r.page, pages: r.pages, items: r.audios }) });

@@ -1,4 +1,5 @@
 import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
+import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { RECORDING_ROW } from '../../../components/paged-list/recording-rows';
 import { useListState } from '../../../components/paged-list/use-list-state';
 import { useAudiosList } from '../api/list-audios';
@@ -10,12 +11,7 @@ export function AudiosList() {
     <LinkedListPage
       title="Аудиозаписи"
       state={state}
-      result={{
-        items: query.data?.audios,
-        pages: query.data?.pages,
-        isPending: query.isPending,
-        isError: query.isError,
-      }}
+      result={toPagedResult(query)}
       link={(a) => ({ to: '/student/audios/$id', params: { id: String(a.id) } })}
       {...RECORDING_ROW}
     />

@@ -1,16 +1,12 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
-import { formatDateTime } from '../../../shared/format';
+import { useState } from 'react';
+import { formatDateTime, fullName } from '../../../shared/format';
 import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { Page } from '../../../components/layout/page';
+import { RadioChoice } from '../../../components/radio-choice/radio-choice';
 import { LinkedRows } from '../../../components/paged-list/linked-rows';
 import { PagedList } from '../../../components/paged-list/paged-list';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
@@ -18,9 +14,13 @@ import { useListState } from '../../../components/paged-list/use-list-state';
 import { useStudent } from '../api/get-student';
 import { useStudentAudios } from '../api/list-student-audios';
 import { useStudentExams } from '../api/list-student-exams';
-import { fullName } from '../full-name';
 
-type Section = 'exams' | 'audios';
+const SECTIONS = [
+  { value: 'exams', label: 'Экзамены' },
+  { value: 'audios', label: 'Аудиозаписи' },
+] as const;
+
+type Section = (typeof SECTIONS)[number]['value'];
 
 function ExamsList({ studentId }: { studentId: number }) {
   const state = useListState();
@@ -76,25 +76,13 @@ function AudiosList({ studentId }: { studentId: number }) {
 export function StudentDetail({ id }: { id: number }) {
   const { data: student } = useStudent(id);
   const [section, setSection] = useState<Section>('exams');
-  const labelId = useId();
   return (
     <Page title={fullName(student)} actions={<BackToListButton to="/teacher/students" />}>
       <Stack spacing={2}>
         <Typography color="text.secondary" data-testid="student-contact">
           @{student.username} · {student.email}
         </Typography>
-        <FormControl>
-          <FormLabel id={labelId}>Показать</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={labelId}
-            value={section}
-            onChange={(e) => setSection(e.target.value as Section)}
-          >
-            <FormControlLabel value="exams" control={<Radio />} label="Экзамены" />
-            <FormControlLabel value="audios" control={<Radio />} label="Аудиозаписи" />
-          </RadioGroup>
-        </FormControl>
+        <RadioChoice label="Показать" value={section} options={SECTIONS} onChange={setSection} />
         {section === 'exams' ? <ExamsList studentId={id} /> : <AudiosList studentId={id} />}
       </Stack>
     </Page>

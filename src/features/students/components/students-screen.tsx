@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { useState } from 'react';
 import type { UserDto } from '../../../shared/contract/users';
+import { fullName } from '../../../shared/format';
 import { SUCCESS_TEXT } from '../../../shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { Page } from '../../../components/layout/page';
@@ -15,7 +16,6 @@ import { UserTable } from '../../../components/paged-list/user-table';
 import { useNotify } from '../../../lib/notify';
 import { useStudentsPage } from '../api/list-students';
 import { useRemoveStudent } from '../api/remove-student';
-import { fullName } from '../full-name';
 import { CreateStudentDialog } from './create-student-dialog';
 import { GlobalSearchDialog } from './global-search-dialog';
 

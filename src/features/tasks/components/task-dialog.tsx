@@ -1,13 +1,9 @@
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { TASK_TYPES, type FileDto, type TaskDto, type TaskType } from '../../../shared/contract/teacher';
 import { SUCCESS_TEXT } from '../../../shared/messages';
 import { FormDialog, NameField } from '../../../components/form-dialog/form-dialog';
+import { RadioChoice } from '../../../components/radio-choice/radio-choice';
 import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
 import { useNotify } from '../../../lib/notify';
 import { useCreateTask } from '../api/create-task';
@@ -49,7 +45,6 @@ const formOf = (task: TaskDto): TaskForm => ({
  */
 export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => void }) {
   const [form, setForm] = useState<TaskForm>(() => (task ? formOf(task) : EMPTY_FORM));
-  const typeLabelId = useId();
   const notify = useNotify();
   const create = useCreateTask();
   const update = useUpdateTask();
@@ -106,20 +101,14 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
       submitLabel={task ? 'Обновить' : 'Создать'}
     >
       <NameField value={form.name} onChange={(name) => set('name', name)} />
-      <FormControl disabled={Boolean(task)}>
-        <FormLabel id={typeLabelId}>Тип задания</FormLabel>
-        <RadioGroup
-          row
-          aria-labelledby={typeLabelId}
-          name="type"
-          value={form.type ?? ''}
-          onChange={(e) => set('type', e.target.value as TaskType)}
-        >
-          {TASK_TYPES.map((type) => (
-            <FormControlLabel key={type} value={type} control={<Radio />} label={TASK_TYPE_LABEL[type]} />
-          ))}
-        </RadioGroup>
-      </FormControl>
+      <RadioChoice
+        label="Тип задания"
+        name="type"
+        value={form.type ?? ''}
+        options={TASK_TYPES.map((type) => ({ value: type, label: TASK_TYPE_LABEL[type] }))}
+        onChange={(type) => set('type', type)}
+        disabled={Boolean(task)}
+      />
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <DurationField
           label="Время на ответ, сек"
