@@ -20,6 +20,7 @@ import { WaveformPlayer } from '../../../components/waveform/waveform-player';
 import { COMMENT_MAX_LENGTH } from '../../../shared/contract/review';
 import { formatDateTime, formatDuration } from '../../../shared/format';
 import { useNotify } from '../../../lib/notify';
+import { useOfflineMedia } from '../../../lib/offline-media';
 import { enqueueCommentOp, newCommentClientId, usePendingCommentOps } from '../api/comment-ops';
 import { useRecording } from '../api/get-recording';
 import { mergeComments, type ShownComment } from '../model/merge-comments';
@@ -48,6 +49,8 @@ export function RecordingReviewPage({ audioId }: { audioId: number }) {
     [audio, pending.data],
   );
   const { marks, isShown, show, hide } = useCommentMarks(comments, commentKey);
+  // Reviewing at home goes on offline: the recording is kept on the device after one visit.
+  useOfflineMedia(audio?.access);
 
   if (!audio) return <RecordingMissing isError={isError} />;
 
