@@ -3,7 +3,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useNotify } from '../../lib/notify';
 import { DialogButtons } from '../form-dialog/form-dialog';
 
 /** Asks before something that cannot be undone (deleting an exam, removing a student). */
@@ -43,5 +45,42 @@ export function ConfirmDialog({
         </Button>
       </DialogButtons>
     </Dialog>
+  );
+}
+
+/**
+ * ConfirmDialog before a delete-by-id mutation: 'Удалить' deletes `id`, says `done` (or the API's
+ * error) and closes the dialog either way.
+ */
+export function ConfirmDeleteDialog({
+  title,
+  text,
+  remove,
+  id,
+  done,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  remove: UseMutationResult<unknown, unknown, number>;
+  id: number;
+  done: string;
+  onClose: () => void;
+}) {
+  const notify = useNotify();
+  const confirm = () =>
+    remove.mutate(id, {
+      onSuccess: () => notify.success(done),
+      onError: notify.apiError,
+      onSettled: onClose,
+    });
+  return (
+    <ConfirmDialog
+      title={title}
+      text={text}
+      loading={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -16,7 +16,7 @@ import { useEffect, useState } from 'react';
 import type { AudioSummary } from '../../../shared/contract/teacher';
 import { formatDateTime } from '../../../shared/format';
 import { SUCCESS_TEXT } from '../../../shared/messages';
-import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { Page } from '../../../components/layout/page';
 import { errorStatus } from '../../../lib/api-client';
@@ -63,15 +63,6 @@ export function ExamPage({ examId }: { examId: number }) {
       onSuccess: () => notify.success(SUCCESS_TEXT.statusChanged),
       onError: notify.apiError,
     });
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    removeAudio.mutate(deleting.id, {
-      onSuccess: () => notify.success(SUCCESS_TEXT.audioDeleted),
-      onError: notify.apiError,
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   const download = () => zip.mutate(examId, { onError: notify.apiError });
   const switching = switchChecked.isPending ? switchChecked.variables : undefined;
@@ -146,11 +137,12 @@ export function ExamPage({ examId }: { examId: number }) {
       {editing && <ExamDialog exam={exam} onClose={() => setEditing(false)} />}
       {statisticsOpen && <ExamStatisticsDialog examId={examId} onClose={() => setStatisticsOpen(false)} />}
       {deleting && (
-        <ConfirmDialog
+        <ConfirmDeleteDialog
           title="Удалить аудиозапись?"
           text={`Аудиозапись «${deleting.name}» будет удалена вместе с комментариями к ней.`}
-          loading={removeAudio.isPending}
-          onConfirm={confirmDelete}
+          remove={removeAudio}
+          id={deleting.id}
+          done={SUCCESS_TEXT.audioDeleted}
           onClose={() => setDeleting(null)}
         />
       )}

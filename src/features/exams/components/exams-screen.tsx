@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { SUCCESS_TEXT } from '../../../shared/messages';
-import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { CreateButton } from '../../../components/layout/create-button';
 import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { useListState } from '../../../components/paged-list/use-list-state';
-import { useNotify } from '../../../lib/notify';
 import { useDeleteExam } from '../api/delete-exam';
 import { type ExamSummary, useExamsPage } from '../api/list-exams';
 import { ExamDialog } from './exam-dialog';
@@ -17,16 +16,6 @@ export function ExamsScreen() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<ExamSummary | null>(null);
   const remove = useDeleteExam();
-  const notify = useNotify();
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify.success(SUCCESS_TEXT.examDeleted),
-      onError: notify.apiError,
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <LinkedListPage
@@ -41,11 +30,12 @@ export function ExamsScreen() {
     >
       {creating && <ExamDialog onClose={() => setCreating(false)} />}
       {deleting && (
-        <ConfirmDialog
+        <ConfirmDeleteDialog
           title="Удалить экзамен?"
           text={`Экзамен «${deleting.name}» будет удален вместе с аудиозаписями учеников и комментариями к ним.`}
-          loading={remove.isPending}
-          onConfirm={confirmDelete}
+          remove={remove}
+          id={deleting.id}
+          done={SUCCESS_TEXT.examDeleted}
           onClose={() => setDeleting(null)}
         />
       )}

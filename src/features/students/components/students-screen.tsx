@@ -7,13 +7,12 @@ import { useState } from 'react';
 import type { UserDto } from '../../../shared/contract/users';
 import { fullName } from '../../../shared/format';
 import { SUCCESS_TEXT } from '../../../shared/messages';
-import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { Page } from '../../../components/layout/page';
 import { PagedList } from '../../../components/paged-list/paged-list';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { useListState } from '../../../components/paged-list/use-list-state';
 import { UserTable } from '../../../components/paged-list/user-table';
-import { useNotify } from '../../../lib/notify';
 import { useStudentsPage } from '../api/list-students';
 import { useRemoveStudent } from '../api/remove-student';
 import { CreateStudentDialog } from './create-student-dialog';
@@ -28,16 +27,6 @@ export function StudentsScreen() {
   const [dialog, setDialog] = useState<DialogState>(null);
   const [removing, setRemoving] = useState<UserDto | null>(null);
   const remove = useRemoveStudent();
-  const notify = useNotify();
-
-  const confirmRemove = () => {
-    if (!removing) return;
-    remove.mutate(removing.id, {
-      onSuccess: () => notify.success(SUCCESS_TEXT.studentRemoved),
-      onError: notify.apiError,
-      onSettled: () => setRemoving(null),
-    });
-  };
 
   return (
     <Page
@@ -76,11 +65,12 @@ export function StudentsScreen() {
       {dialog === 'create' && <CreateStudentDialog onClose={() => setDialog(null)} />}
       {dialog === 'global' && <GlobalSearchDialog onClose={() => setDialog(null)} />}
       {removing && (
-        <ConfirmDialog
+        <ConfirmDeleteDialog
           title="Удалить ученика из списка?"
           text={`${fullName(removing)} больше не будет в вашем списке, и ваши экзамены станут ему недоступны. Его записи сохранятся.`}
-          loading={remove.isPending}
-          onConfirm={confirmRemove}
+          remove={remove}
+          id={removing.id}
+          done={SUCCESS_TEXT.studentRemoved}
           onClose={() => setRemoving(null)}
         />
       )}

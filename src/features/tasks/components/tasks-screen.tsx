@@ -6,7 +6,7 @@ import { CreateButton } from '../../../components/layout/create-button';
 import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { useListState } from '../../../components/paged-list/use-list-state';
-import { useNotify } from '../../../lib/notify';
+import { useRowDelete } from '../../../components/paged-list/use-row-delete';
 import { useDeleteTask } from '../api/delete-task';
 import { useTasksPage } from '../api/list-tasks';
 import { TASK_TYPE_LABEL } from '../task-type';
@@ -20,14 +20,7 @@ export function TasksScreen() {
   const state = useListState();
   const query = useTasksPage({ page: state.page, pageSize: state.pageSize, search: state.search });
   const [creating, setCreating] = useState(false);
-  const remove = useDeleteTask();
-  const notify = useNotify();
-
-  const deleteTask = (task: TaskDto) =>
-    remove.mutate(task.id, {
-      onSuccess: () => notify.success(SUCCESS_TEXT.taskDeleted),
-      onError: notify.apiError,
-    });
+  const rowDelete = useRowDelete(useDeleteTask(), SUCCESS_TEXT.taskDeleted);
 
   return (
     <LinkedListPage
@@ -38,8 +31,7 @@ export function TasksScreen() {
       rowTestId="task-row"
       link={(task) => ({ to: '/teacher/tasks/$id', params: { id: task.id } })}
       secondary={taskSummary}
-      onDelete={deleteTask}
-      deleteDisabled={(task) => remove.isPending && remove.variables === task.id}
+      {...rowDelete}
     >
       {creating && <TaskDialog onClose={() => setCreating(false)} />}
     </LinkedListPage>

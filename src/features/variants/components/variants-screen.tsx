@@ -4,9 +4,9 @@ import { CreateButton } from '../../../components/layout/create-button';
 import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { useListState } from '../../../components/paged-list/use-list-state';
-import { useNotify } from '../../../lib/notify';
+import { useRowDelete } from '../../../components/paged-list/use-row-delete';
 import { useDeleteVariant } from '../api/delete-variant';
-import { useVariantsPage, type VariantSummary } from '../api/list-variants';
+import { useVariantsPage } from '../api/list-variants';
 import { VariantDialog } from './variant-dialog';
 
 /** /teacher/variants: search, create, delete (a variant in use answers 409 with where), open one. */
@@ -14,14 +14,7 @@ export function VariantsScreen() {
   const state = useListState();
   const query = useVariantsPage({ page: state.page, pageSize: state.pageSize, search: state.search });
   const [creating, setCreating] = useState(false);
-  const remove = useDeleteVariant();
-  const notify = useNotify();
-
-  const deleteVariant = (variant: VariantSummary) =>
-    remove.mutate(variant.id, {
-      onSuccess: () => notify.success(SUCCESS_TEXT.variantDeleted),
-      onError: notify.apiError,
-    });
+  const rowDelete = useRowDelete(useDeleteVariant(), SUCCESS_TEXT.variantDeleted);
 
   return (
     <LinkedListPage
@@ -31,8 +24,7 @@ export function VariantsScreen() {
       result={toPagedResult(query)}
       rowTestId="variant-row"
       link={(variant) => ({ to: '/teacher/variants/$id', params: { id: variant.id } })}
-      onDelete={deleteVariant}
-      deleteDisabled={(variant) => remove.isPending && remove.variables === variant.id}
+      {...rowDelete}
     >
       {creating && <VariantDialog onClose={() => setCreating(false)} />}
     </LinkedListPage>
