@@ -1,14 +1,10 @@
 import type { LocalDb, LocalRecording } from './local-db';
 
-export interface NewRecording {
-  clientId: string;
-  examId: number;
-  examName: string;
-  variantId: number;
-  sessionId: number | null;
-  mime: string;
-  ownerId: string | null;
-}
+/** What a new recording starts with; the rest (times, duration, status) the store fills in. */
+export type NewRecording = Pick<
+  LocalRecording,
+  'clientId' | 'examId' | 'examName' | 'variantId' | 'sessionId' | 'mime' | 'ownerId'
+>;
 
 /** Recordings being made in this tab right now: not "interrupted", whatever their status says. */
 export const activeRecordings = new Set<string>();
