@@ -5,11 +5,13 @@ import { Providers } from './app/providers';
 import { router } from './app/router';
 import { startSync } from './app/sync';
 import { UpdatePrompt } from './app/update-prompt';
+import { reloadOnChunkLoadErrors } from './lib/chunk-reload';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
 
 startSync();
+reloadOnChunkLoadErrors();
 
 createRoot(root).render(
   <StrictMode>

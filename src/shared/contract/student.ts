@@ -61,6 +61,7 @@ export const RECORDING_UPLOAD_FIELDS = {
   duration: 'duration',
   taskStarts: 'taskStarts',
   peaks: 'peaks',
+  interrupted: 'interrupted',
 } as const;
 
 const jsonArrayField = (label: string) =>
@@ -151,6 +152,11 @@ export const recordingUploadFieldsSchema = z
           .nullable(),
       )
       .optional(),
+    /** 'true' when the recording ended before its exam did (a reload, a lost microphone). */
+    interrupted: z
+      .enum(['true', 'false', '1', '0'], { error: 'Признак прерванной записи: ожидается true или false' })
+      .optional()
+      .transform((v) => v === 'true' || v === '1'),
   })
   .superRefine((v, ctx) => {
     const validDuration = v.duration > 0 && v.duration <= RECORDING_DURATION_MAX_SECONDS;
