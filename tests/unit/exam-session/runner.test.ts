@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   advanceRunner,
   recordingStarted,
+  runnerPhaseEnd,
   type RunnerState,
   runnerProgress,
   startRunner,
@@ -85,6 +86,14 @@ describe('exam runner', () => {
       state: { kind: 'finished', tasks: [] },
       events: [{ type: 'finish' }],
     });
+  });
+
+  it('says when the current phase ends, and has no end while an answer is starting', () => {
+    const { state } = startRunner(tasks, 0);
+    expect(runnerPhaseEnd(state)).toBe(10_000);
+    const starting = advanceRunner(state, 10_000).state;
+    expect(runnerPhaseEnd(starting)).toBeNull();
+    expect(runnerPhaseEnd(recordingStarted(starting, 0, 12_000).state)).toBe(42_000);
   });
 
   it('reports the progress bar fraction and the seconds left', () => {

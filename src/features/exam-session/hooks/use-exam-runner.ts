@@ -7,6 +7,7 @@ import {
   type RunnerState,
   type RunnerStep,
   type RunnerTask,
+  runnerPhaseEnd,
   startRunner,
 } from '../model/runner';
 
@@ -42,6 +43,14 @@ export function useExamRunner(onEvents: (events: RunnerEvent[]) => void) {
     const timer = setInterval(() => step(advanceRunner), TICK_MS);
     return () => clearInterval(timer);
   }, [running, step]);
+
+  // A phase ends on time, not on the next tick: an answer is recorded for its duration exactly.
+  const phaseEnd = runnerPhaseEnd(runner);
+  useEffect(() => {
+    if (phaseEnd === null) return;
+    const timer = setTimeout(() => step(advanceRunner), Math.max(0, phaseEnd - performance.now()));
+    return () => clearTimeout(timer);
+  }, [phaseEnd, step]);
 
   return {
     runner,

@@ -88,6 +88,12 @@ export function recordingStarted(state: RunnerState, taskIndex: number, at: numb
   return advanceRunner(enter(state.tasks, taskIndex, 'speaking', at), at);
 }
 
+/** When the current phase is due to end (null while an answer is starting, or not running). */
+export function runnerPhaseEnd(state: RunnerState): number | null {
+  if (state.kind !== 'running' || state.phase === 'starting') return null;
+  return state.phaseStartedAt + phaseLength(state.tasks[state.taskIndex], state.phase);
+}
+
 /** What the progress bar shows: the fraction elapsed and the seconds left of the phase. */
 export function runnerProgress(state: RunnerState, now: number): { fraction: number; secondsLeft: number } {
   if (state.kind !== 'running') return { fraction: state.kind === 'finished' ? 1 : 0, secondsLeft: 0 };
