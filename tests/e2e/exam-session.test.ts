@@ -55,10 +55,16 @@ describe('student exam session', () => {
       preparationDuration: 1,
       duration: 4,
     });
+    // The upload waits until the banner was read (online, it would go at once).
     const uploads: Buffer[] = [];
-    context.on('request', (request) => {
-      if (request.url().endsWith('/api/student/exam/complete'))
-        uploads.push(request.postDataBuffer() ?? Buffer.alloc(0));
+    let letUploadsGo = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      letUploadsGo = resolve;
+    });
+    await context.route('**/api/student/exam/complete', async (route) => {
+      uploads.push(route.request().postDataBuffer() ?? Buffer.alloc(0));
+      await gate;
+      await route.continue();
     });
     await openSessionAndStart(page, setup);
     await waitForSpeaking(page, 2);
@@ -68,9 +74,11 @@ describe('student exam session', () => {
     // Nobody records it any more: it goes out without a click, and the banner says so meanwhile.
     const notice = page.getByTestId('unfinished-recording');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain(setup.examName);
-    expect(await notice.textContent()).toContain('будет отправлена');
+    const text = await notice.textContent();
+    expect(text).toContain(setup.examName);
+    expect(text).toContain('будет отправлена');
     expect(await notice.getByRole('button').count()).toBe(0);
+    letUploadsGo();
 
     const rows = await waitForRecordings(setup, 1);
     expect(rows).toHaveLength(1);
