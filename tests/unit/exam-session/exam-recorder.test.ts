@@ -3,11 +3,8 @@ import 'fake-indexeddb/auto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ExamRecorder,
-  pickRecordingMime,
-  type RecorderFault,
-} from '../../../src/features/exam-session/model/exam-recorder';
+import { ExamRecorder, type RecorderFault } from '../../../src/features/exam-session/model/exam-recorder';
+import { pickRecordingMime } from '../../../src/features/exam-session/model/recorder-devices';
 import type { StorageHealth } from '../../../src/features/exam-session/model/chunk-writer';
 import { LocalDb } from '../../../src/lib/local-db';
 import { heldRecordingLocks } from '../../../src/lib/recording-lock';

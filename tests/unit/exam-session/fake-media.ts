@@ -1,5 +1,5 @@
 import type { AudioLevel } from '../../../src/features/exam-session/model/audio-level';
-import type { RecorderDevices } from '../../../src/features/exam-session/model/exam-recorder';
+import type { RecorderDevices } from '../../../src/features/exam-session/model/recorder-devices';
 import { holdRecordingLock, type Locks } from '../../../src/lib/recording-lock';
 
 /** A MediaRecorder that emits the chunks a test hands it, with the browser's events and states. */

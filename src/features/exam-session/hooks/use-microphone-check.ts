@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type AudioLevel, audioLevelOf } from '../model/audio-level';
-import { pickRecordingMime } from '../model/exam-recorder';
+import { pickRecordingMime } from '../model/recorder-devices';
 import {
   HEARD_LEVEL,
   type MicrophoneProblem,

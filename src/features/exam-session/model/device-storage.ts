@@ -1,4 +1,4 @@
-import { RECORDING_BITS_PER_SECOND } from './exam-recorder';
+import { RECORDING_BITS_PER_SECOND } from './recorder-devices';
 
 /** The service worker's cache of task files and recordings (sw/sw.ts). */
 export const MEDIA_CACHE = 'ustno-media';
