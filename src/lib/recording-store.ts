@@ -71,18 +71,6 @@ export class RecordingStore {
     return rows.filter((r) => (r.ownerId ?? null) === ownerId);
   }
 
-  /**
-   * Recordings of this user that a crash or reload interrupted: still 'recording', not running
-   * in this tab. Another student's stay for them (a shared device).
-   */
-  async unfinished(ownerId: string | null, exceptClientId?: string): Promise<LocalRecording[]> {
-    const rows = await this.db.recordings.where('status').equals('recording').toArray();
-    return rows.filter(
-      (r) =>
-        r.clientId !== exceptClientId && !activeRecordings.has(r.clientId) && (r.ownerId ?? null) === ownerId,
-    );
-  }
-
   /** The whole recording as one Blob (chunks in order) and its peaks. */
   async assemble(
     clientId: string,

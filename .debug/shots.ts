@@ -1,0 +1,38 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
+import { setupReviewExam } from '../tests/e2e/support/review-fixtures';
+const base = 'http://127.0.0.1:4517';
+const setup = await setupReviewExam(base, `s${Date.now().toString(36)}`, { preparationDuration: 2, duration: 4, audioTask: true });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+for (const width of [1280, 390]) {
+  const context = await browser.newContext({ baseURL: base, locale: 'ru-RU', viewport: { width, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill(setup.student.username);
+  await page.locator('input[name="password"]').fill(setup.student.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL(/student\/exams$/);
+  await page.goto(`/student/exams/${setup.examId}`);
+  await page.getByRole('link', { name: 'Пройти экзамен' }).click();
+  await page.getByRole('button', { name: 'Проверить микрофон' }).click();
+  await page.getByLabel(setup.variantName).check();
+  await page.getByRole('button', { name: 'Записать 3 секунды' }).click();
+  await page.getByTestId('mic-sample').waitFor({ timeout: 10000 });
+  await page.screenshot({ path: `/tmp/exam-fixture/choose-${width}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Начать экзамен' }).click();
+  await page.getByTestId('phase-preparing').waitFor();
+  await page.screenshot({ path: `/tmp/exam-fixture/prep-${width}.png` });
+  await page.getByTestId('phase-speaking').waitFor({ timeout: 15000 });
+  await page.waitForTimeout(1200);
+  await page.screenshot({ path: `/tmp/exam-fixture/speaking-${width}.png` });
+  await page.goBack();
+  await page.getByRole('dialog').waitFor();
+  await page.screenshot({ path: `/tmp/exam-fixture/leave-${width}.png` });
+  await page.getByRole('button', { name: 'Уйти' }).click();
+  await page.waitForURL(/exams\/\d+$/);
+  await page.getByTestId('unfinished-recording').waitFor().catch(() => undefined);
+  await page.screenshot({ path: `/tmp/exam-fixture/after-leave-${width}.png` });
+  console.log(width, 'announcement', await page.evaluate(() => document.title));
+  await context.close();
+}
+await browser.close();
