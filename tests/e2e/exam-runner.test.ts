@@ -1,5 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { setupE2e, uid } from './support/e2e';
 import {
   decodedSeconds,
@@ -17,8 +18,15 @@ const { test, env } = setupE2e(import.meta.url);
 /** Two tasks of 3 s each: the answers together last 6 s. */
 const ANSWER_SECONDS = 3;
 const EXAM = { preparationDuration: 1, duration: ANSWER_SECONDS };
-/** What a recording may differ from the tasks' durations: the 100 ms tick at each answer's end. */
-const TOLERANCE_SECONDS = 0.5;
+/**
+ * The recorded audio against the tasks' durations: never shorter (each answer gets its full
+ * time; a little goes to the encoder's start), at most a second longer (a busy page ends an
+ * answer late, and this machine is shared).
+ */
+function expectFullAnswers(seconds: number) {
+  expect(seconds).toBeGreaterThan(2 * ANSWER_SECONDS - 0.3);
+  expect(seconds).toBeLessThan(2 * ANSWER_SECONDS + 1);
+}
 
 /** The start sound takes `ms` longer than it is (a slow device): each answer must still last its duration. */
 async function slowStartSound(context: BrowserContext, ms: number) {
@@ -48,6 +56,7 @@ describe('exam runner', () => {
     await page.getByRole('button', { name: 'Записать 3 секунды' }).click();
     await page.getByTestId('mic-sample').waitFor({ timeout: 10_000 });
     await page.getByTestId('storage-persisted').waitFor();
+    await expectAccessible(page, 'the session page with the microphone check');
 
     const nav = page.getByRole('navigation', { name: 'Основное меню' });
     expect(await nav.count()).toBe(1);
@@ -64,6 +73,7 @@ describe('exam runner', () => {
     // Back asks first; staying keeps the exam going.
     await page.goBack();
     await page.getByRole('dialog', { name: 'Прервать экзамен?' }).waitFor();
+    await expectAccessible(page, 'the exam asking before leaving');
     await page.getByRole('button', { name: 'Остаться' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(page.url()).toMatch(/\/session$/);
@@ -85,7 +95,7 @@ describe('exam runner', () => {
 
     const [row] = await waitForRecordings(env.baseUrl, setup, 1);
     const seconds = await decodedSeconds(page, env.baseUrl, setup, row.id);
-    expect(Math.abs(seconds - 2 * ANSWER_SECONDS)).toBeLessThan(TOLERANCE_SECONDS);
+    expectFullAnswers(seconds);
   });
 
   test('chunk writes refused by the device: the student is told, and the recording still arrives whole', async ({
@@ -124,7 +134,7 @@ describe('exam runner', () => {
     await expectToast(page, 'Экзамен завершен');
     const [row] = await waitForRecordings(env.baseUrl, setup, 1);
     const seconds = await decodedSeconds(page, env.baseUrl, setup, row.id);
-    expect(Math.abs(seconds - 2 * ANSWER_SECONDS)).toBeLessThan(TOLERANCE_SECONDS);
+    expectFullAnswers(seconds);
   });
 
   test('two tabs, one recording: the second tab neither offers nor sends it, and nothing is cut', async ({
@@ -155,6 +165,6 @@ describe('exam runner', () => {
     await other.waitForTimeout(1000);
     expect(await examRecordings(env.baseUrl, setup)).toHaveLength(1);
     const seconds = await decodedSeconds(page, env.baseUrl, setup, rows[0].id);
-    expect(Math.abs(seconds - 2 * ANSWER_SECONDS)).toBeLessThan(TOLERANCE_SECONDS);
+    expectFullAnswers(seconds);
   });
 });
