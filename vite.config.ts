@@ -1,13 +1,9 @@
-import fs from 'node:fs';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
-
 export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),

@@ -1,9 +1,9 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { styled, ThemeProvider } from '@mui/material/styles';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
-import { QUERY_CACHE_MAX_AGE, queryClient, queryPersister } from '../lib/query-client';
+import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
 
 // notistack's own greens and blues are too light for white text (WCAG AA needs 4.5:1).
@@ -29,12 +29,7 @@ export function Providers({ children }: { children: ReactNode }) {
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
         Components={TOASTS}
       >
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={{ persister: queryPersister, maxAge: QUERY_CACHE_MAX_AGE, buster: __APP_VERSION__ }}
-        >
-          {children}
-        </PersistQueryClientProvider>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </SnackbarProvider>
     </ThemeProvider>
   );

@@ -37,14 +37,15 @@ export interface RecordingChunk {
   peaks: number[];
 }
 
-export type OutboxKind = 'recording' | 'comment';
-
-/** Work waiting for the server; replayed in order by the sync engine, removed once confirmed. */
-export interface OutboxItem {
+/**
+ * Work waiting for the server, as stored: replayed in order by the sync engine, removed once
+ * confirmed. Its `kind` names a payload type (`OutboxPayloads` in sync-engine.ts).
+ */
+export interface OutboxRow {
   id?: number;
   /** Unique per piece of work, e.g. `recording:<clientId>`; a second enqueue is ignored. */
   key: string;
-  kind: OutboxKind;
+  kind: string;
   payload: unknown;
   /** Shown in the pending indicator. */
   label: string;
@@ -63,7 +64,7 @@ export class LocalDb extends Dexie {
   kv!: EntityTable<KeyValue, 'key'>;
   recordings!: EntityTable<LocalRecording, 'clientId'>;
   chunks!: EntityTable<RecordingChunk, 'id'>;
-  outbox!: EntityTable<OutboxItem, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'id'>;
 
   constructor(name = 'ustno') {
     // Strict: a committed chunk is on disk, so a power cut loses at most the last second.

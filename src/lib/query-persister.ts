@@ -7,6 +7,22 @@ export interface FlushablePersister extends Persister {
 }
 
 /**
+ * The snapshot as kept: every query that holds data, as a success. A refresh that failed offline
+ * leaves a query in 'error' with its last data; kept as an error, a later start would show the
+ * error instead of the data, and the next snapshot of a stock persister would drop it for good.
+ */
+export function keepAnswers(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries
+    .filter((q) => q.state.data !== undefined)
+    .map((q) =>
+      q.state.status === 'success'
+        ? q
+        : { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchFailureReason: null } },
+    );
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
+
+/**
  * The query cache kept in the device database. Writes are coalesced (at most one a second),
  * and unlike the stock async persister the pending write can be flushed: a page closed right
  * after a screen loaded still finds that screen's data when it opens offline.
@@ -35,7 +51,7 @@ export function createDexiePersister(
 
   return {
     persistClient(client) {
-      pending = client;
+      pending = keepAnswers(client);
       timer ??= setTimeout(() => void writePending(), throttleMs);
     },
     async restoreClient() {

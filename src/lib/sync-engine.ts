@@ -1,6 +1,27 @@
 import { errorStatus } from './api-client';
 import { errorTexts } from './api-errors';
-import type { LocalDb, OutboxItem, OutboxKind } from './local-db';
+import type { LocalDb, OutboxRow } from './local-db';
+
+/**
+ * Each kind of outbox work and the payload it carries. Features add their kinds by declaration
+ * merging, next to their handler:
+ * `declare module '…/lib/sync-engine' { interface OutboxPayloads { comment: CommentOp } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface OutboxPayloads {}
+
+/** A kind of the payload map `P` (the app's `OutboxPayloads` unless a test brings its own). */
+export type OutboxKindOf<P> = keyof P & string;
+export type OutboxKind = OutboxKindOf<OutboxPayloads>;
+
+/** An outbox row whose payload has its kind's type. */
+export type OutboxItem<K extends OutboxKindOf<P>, P = OutboxPayloads> = Omit<
+  OutboxRow,
+  'kind' | 'payload'
+> & {
+  kind: K;
+  payload: P[K];
+};
 
 export interface SyncSnapshot {
   /** Items waiting to be sent (blocked ones included). */
@@ -14,11 +35,17 @@ export interface SyncSnapshot {
   nextRetryAt: number | null;
 }
 
-export type OutboxHandler = (item: OutboxItem, onProgress: (fraction: number) => void) => Promise<void>;
+/** Sends one item; resolves once the server confirmed it, throws the call's error otherwise. */
+export type OutboxHandler<K extends OutboxKindOf<P>, P = OutboxPayloads> = (
+  item: OutboxItem<K, P>,
+  onProgress: (fraction: number) => void,
+) => Promise<void>;
 
-export interface SyncEngineOptions {
+type Handlers<P> = { [K in OutboxKindOf<P>]?: OutboxHandler<K, P> };
+
+export interface SyncEngineOptions<P> {
   db: LocalDb;
-  handlers?: Partial<Record<OutboxKind, OutboxHandler>>;
+  handlers?: Handlers<P>;
   now?: () => number;
   /** Backoff after the n-th failed attempt, in ms. */
   backoff?: (attempts: number) => number;
@@ -44,9 +71,9 @@ function classify(error: unknown): Exclude<Outcome, 'sent'> {
  * expired session until `resume()`. Triggers: start, `online`, the tab becoming visible, the
  * backoff timer and Background Sync messages from the service worker.
  */
-export class SyncEngine {
+export class SyncEngine<P = OutboxPayloads> {
   private readonly db: LocalDb;
-  private readonly handlers: Partial<Record<OutboxKind, OutboxHandler>>;
+  private readonly handlers: Handlers<P>;
   private readonly now: () => number;
   private readonly backoff: (attempts: number) => number;
   private readonly currentOwner: () => string | null;
@@ -63,7 +90,7 @@ export class SyncEngine {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly detach: Array<() => void> = [];
 
-  constructor(options: SyncEngineOptions) {
+  constructor(options: SyncEngineOptions<P>) {
     this.db = options.db;
     this.handlers = { ...options.handlers };
     this.now = options.now ?? Date.now;
@@ -72,7 +99,7 @@ export class SyncEngine {
   }
 
   /** Features register how their kind of item is sent (at app start, before `start`). */
-  register(kind: OutboxKind, handler: OutboxHandler): void {
+  register<K extends OutboxKindOf<P>>(kind: K, handler: OutboxHandler<K, P>): void {
     this.handlers[kind] = handler;
   }
 
@@ -115,10 +142,10 @@ export class SyncEngine {
    * Adds work, owned by the signed-in user unless `owner` is given; an item whose key is
    * already queued is not added twice.
    */
-  async enqueue(item: {
+  async enqueue<K extends OutboxKindOf<P>>(item: {
     key: string;
-    kind: OutboxKind;
-    payload: unknown;
+    kind: K;
+    payload: P[K];
     label: string;
     owner?: string | null;
   }): Promise<void> {
@@ -136,6 +163,29 @@ export class SyncEngine {
       });
     });
     this.kick();
+  }
+
+  /** The items of one kind still waiting (blocked ones included), oldest first. */
+  async pendingOf<K extends OutboxKindOf<P>>(kind: K): Promise<Array<OutboxItem<K, P>>> {
+    const rows = await this.db.outbox.where('kind').equals(kind).sortBy('id');
+    return rows as Array<OutboxItem<K, P>>;
+  }
+
+  /**
+   * Rewrites the payloads of waiting items of one kind in one transaction (e.g. a later edit
+   * learns the server id of the comment it changes); `rewrite` answers undefined to keep one.
+   */
+  async rewritePending<K extends OutboxKindOf<P>>(
+    kind: K,
+    rewrite: (payload: P[K]) => P[K] | undefined,
+  ): Promise<void> {
+    await this.db.outbox
+      .where('kind')
+      .equals(kind)
+      .modify((row) => {
+        const next = rewrite(row.payload as P[K]);
+        if (next !== undefined) row.payload = next;
+      });
   }
 
   /** The network is back: what waited for a backoff timer goes now (blocked items still wait). */
@@ -211,8 +261,9 @@ export class SyncEngine {
     }
   }
 
-  private async send(item: OutboxItem): Promise<Outcome> {
-    const handler = this.handlers[item.kind];
+  private async send(item: OutboxRow): Promise<Outcome> {
+    const handler = this.handlers[item.kind as OutboxKindOf<P>] as
+      OutboxHandler<OutboxKindOf<P>, P> | undefined;
     const id = item.id as number;
     if (!handler) {
       await this.db.outbox.update(id, { blocked: true, lastError: `no handler for ${item.kind}` });
@@ -220,7 +271,7 @@ export class SyncEngine {
     }
     this.set({ current: { key: item.key, label: item.label, progress: null } });
     try {
-      await handler(item, (progress) =>
+      await handler(item as OutboxItem<OutboxKindOf<P>, P>, (progress) =>
         this.set({ current: { key: item.key, label: item.label, progress } }),
       );
       await this.db.outbox.delete(id);

@@ -106,6 +106,50 @@ const optionalFormId = (label: string) =>
 const finiteNumber = (label: string) =>
   z.number({ error: `${label}: ожидается число` }).refine(Number.isFinite, `${label}: ожидается число`);
 
+// The rules of a recording's description, shared by the multipart form and the parts upload.
+const durationNumberSchema = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined
+        ? 'Длительность записи: обязательное поле'
+        : 'Длительность записи: ожидается число секунд',
+  })
+  .gt(0, 'Длительность записи должна быть больше нуля')
+  .max(RECORDING_DURATION_MAX_SECONDS, 'Запись длиннее 24 часов не принимается');
+
+const taskStartsArraySchema = z
+  .array(finiteNumber('Начала заданий').min(0, 'Начала заданий не могут быть отрицательными'), {
+    error: 'Начала заданий: ожидается JSON-массив чисел',
+  })
+  .max(RECORDING_TASK_STARTS_MAX, `Начала заданий: не больше ${RECORDING_TASK_STARTS_MAX} значений`);
+
+const peaksArraySchema = z
+  .array(
+    finiteNumber('Пики волны')
+      .min(-1, 'Пики волны должны быть в пределах от -1 до 1')
+      .max(1, 'Пики волны должны быть в пределах от -1 до 1'),
+    { error: 'Пики волны: ожидается JSON-массив чисел' },
+  )
+  .max(RECORDING_PEAKS_MAX, `Пики волны: не больше ${RECORDING_PEAKS_MAX} значений`)
+  .nullable();
+
+const mimeSchema = z.string().max(200, 'Тип записи: не длиннее 200 символов');
+
+/** A task cannot start after the recording ended. */
+function taskStartsWithinDuration(
+  v: { duration: number; taskStarts?: number[] | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const validDuration = v.duration > 0 && v.duration <= RECORDING_DURATION_MAX_SECONDS;
+  if (validDuration && v.taskStarts?.some((s) => s > v.duration)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['taskStarts'],
+      message: 'Начало задания не может быть позже конца записи',
+    });
+  }
+}
+
 /**
  * The text fields of an upload as they arrive (all strings). Without `clientId` (a client that
  * follows only SPEC.md) the server makes one: such an upload is simply not idempotent.
@@ -114,60 +158,23 @@ export const recordingUploadFieldsSchema = z
   .object({
     examID: requiredFormId('Экзамен'),
     variantID: requiredFormId('Вариант'),
-    mime: z.string().max(200, 'Тип записи: не длиннее 200 символов').optional(),
+    mime: mimeSchema.optional(),
     clientId: z.uuid('clientId: ожидается UUID').optional(),
     /** Optional; an empty value (or "null" from a form) counts as none. */
     sessionID: optionalFormId('Сессия'),
     duration: z.preprocess(
       (v) => (v === undefined ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN),
-      z
-        .number({
-          error: (issue) =>
-            issue.input === undefined
-              ? 'Длительность записи: обязательное поле'
-              : 'Длительность записи: ожидается число секунд',
-        })
-        .gt(0, 'Длительность записи должна быть больше нуля')
-        .max(RECORDING_DURATION_MAX_SECONDS, 'Запись длиннее 24 часов не принимается'),
+      durationNumberSchema,
     ),
-    taskStarts: jsonArrayField('Начала заданий')
-      .pipe(
-        z
-          .array(finiteNumber('Начала заданий').min(0, 'Начала заданий не могут быть отрицательными'), {
-            error: 'Начала заданий: ожидается JSON-массив чисел',
-          })
-          .max(RECORDING_TASK_STARTS_MAX, `Начала заданий: не больше ${RECORDING_TASK_STARTS_MAX} значений`),
-      )
-      .optional(),
-    peaks: jsonArrayField('Пики волны')
-      .pipe(
-        z
-          .array(
-            finiteNumber('Пики волны')
-              .min(-1, 'Пики волны должны быть в пределах от -1 до 1')
-              .max(1, 'Пики волны должны быть в пределах от -1 до 1'),
-            { error: 'Пики волны: ожидается JSON-массив чисел' },
-          )
-          .max(RECORDING_PEAKS_MAX, `Пики волны: не больше ${RECORDING_PEAKS_MAX} значений`)
-          .nullable(),
-      )
-      .optional(),
+    taskStarts: jsonArrayField('Начала заданий').pipe(taskStartsArraySchema).optional(),
+    peaks: jsonArrayField('Пики волны').pipe(peaksArraySchema).optional(),
     /** 'true' when the recording ended before its exam did (a reload, a lost microphone). */
     interrupted: z
       .enum(['true', 'false', '1', '0'], { error: 'Признак прерванной записи: ожидается true или false' })
       .optional()
       .transform((v) => v === 'true' || v === '1'),
   })
-  .superRefine((v, ctx) => {
-    const validDuration = v.duration > 0 && v.duration <= RECORDING_DURATION_MAX_SECONDS;
-    if (validDuration && v.taskStarts?.some((s) => s > v.duration)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['taskStarts'],
-        message: 'Начало задания не может быть позже конца записи',
-      });
-    }
-  });
+  .superRefine(taskStartsWithinDuration);
 export type RecordingUploadFields = z.output<typeof recordingUploadFieldsSchema>;
 
 /** What an upload answers (the same for a repeated clientId). */
@@ -179,6 +186,64 @@ export const recordingUploadResultSchema = z.object({
   duration: z.number(),
 });
 export type RecordingUploadResult = z.infer<typeof recordingUploadResultSchema>;
+
+// ---- resumable recording upload (parts, then complete) ----
+//
+// A recording can also travel in parts, so a dropped connection resumes instead of restarting:
+//   PUT  /api/student/uploads/{clientId}/parts/{part}  raw bytes (application/octet-stream),
+//        stored idempotently by (clientId, part): the same part again answers the same result;
+//   GET  /api/student/uploads/{clientId}               the parts the server holds (to resume);
+//   POST /api/student/uploads/{clientId}/complete      the recording's description: the parts
+//        0..parts-1 become one recording (checked by its bytes like the multipart upload),
+//        idempotent by clientId, answering as POST /api/student/exam/complete does.
+// The client sends RECORDING_PART_BYTES per part; the server accepts up to RECORDING_PART_MAX_BYTES.
+
+export const RECORDING_PART_BYTES = 256 * 1024;
+export const RECORDING_PART_MAX_BYTES = 1024 * 1024;
+/** Parts per recording: 200 MB (the largest recording setting) in the smallest parts, with room. */
+export const RECORDING_PARTS_MAX = 4096;
+
+export const uploadClientIdParamsSchema = z.object({ clientId: z.uuid('clientId: ожидается UUID') });
+
+export const uploadPartParamsSchema = uploadClientIdParamsSchema.extend({
+  part: z.coerce
+    .number({ error: 'Часть: ожидается номер' })
+    .int('Часть: ожидается целое число')
+    .min(0, 'Часть: номер не может быть отрицательным')
+    .max(RECORDING_PARTS_MAX - 1, `Часть: не больше ${RECORDING_PARTS_MAX} частей`),
+});
+
+/** One part the server holds. */
+export const uploadPartSchema = z.object({ part: z.number().int(), size: z.number().int() });
+export type UploadPart = z.infer<typeof uploadPartSchema>;
+
+/** What the server holds of an upload: its parts in order, and the recording once completed. */
+export const uploadStatusSchema = z.object({
+  parts: z.array(uploadPartSchema),
+  /** The recording these parts became; null until completed. */
+  recordingId: z.number().int().nullable(),
+});
+export type UploadStatus = z.infer<typeof uploadStatusSchema>;
+
+/** The description that turns the parts into a recording (the multipart upload's fields, typed). */
+export const uploadCompleteBodySchema = z
+  .object({
+    examID: idSchema,
+    variantID: idSchema,
+    sessionID: idSchema.nullish(),
+    mime: mimeSchema.optional(),
+    duration: durationNumberSchema,
+    taskStarts: taskStartsArraySchema.optional(),
+    peaks: peaksArraySchema.optional(),
+    /** How many parts make the recording (0..parts-1, all present). */
+    parts: z.number().int().min(1).max(RECORDING_PARTS_MAX),
+    /** Total bytes of the parts, checked against what the server holds. */
+    size: z.number().int().min(1),
+    /** The recording was cut short (a crash, a closed tab) and sent as it was. */
+    interrupted: z.boolean().optional(),
+  })
+  .superRefine(taskStartsWithinDuration);
+export type UploadCompleteBody = z.infer<typeof uploadCompleteBodySchema>;
 
 // ---- recording detail (student's and, extended, teacher's) ----
 

@@ -5,6 +5,8 @@ export interface SeenRequest {
   method: string;
   path: string;
   authorization: string | undefined;
+  /** The request body as text ('' when none). */
+  body: string;
 }
 
 export interface Reply {
@@ -35,9 +37,13 @@ export async function startHttpServer(): Promise<TestHttpServer> {
       method: req.method ?? 'GET',
       path: req.url ?? '/',
       authorization: req.headers.authorization,
+      body: '',
     };
     seen.push(request);
-    req.resume();
+    req.setEncoding('utf8');
+    req.on('data', (text: string) => {
+      request.body += text;
+    });
     req.on('end', () => {
       const reply = handler(request);
       setTimeout(() => {

@@ -51,7 +51,9 @@ describe('api client against a real HTTP server', () => {
   it('sends the stored access token as a bearer', async () => {
     server.handle(() => ({ status: 200, body: { ok: true } }));
     await expect(api('/api/plain')).resolves.toEqual({ ok: true });
-    expect(server.seen).toEqual([{ method: 'GET', path: '/api/plain', authorization: 'Bearer old-access' }]);
+    expect(server.seen).toEqual([
+      { method: 'GET', path: '/api/plain', authorization: 'Bearer old-access', body: '' },
+    ]);
   });
 
   it('on a 401 refreshes exactly once and retries once with the new access token', async () => {
@@ -59,7 +61,7 @@ describe('api client against a real HTTP server', () => {
     await expect(api('/api/data/1')).resolves.toEqual({ path: '/api/data/1' });
 
     expect(calls('/api/auth/refresh-token')).toEqual([
-      { method: 'POST', path: '/api/auth/refresh-token', authorization: 'Bearer refresh-1' },
+      { method: 'POST', path: '/api/auth/refresh-token', authorization: 'Bearer refresh-1', body: '' },
     ]);
     expect(calls('/api/data').map((r) => r.authorization)).toEqual([
       'Bearer old-access',

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDb } from '../../../src/lib/local-db';
-import { createDexiePersister } from '../../../src/lib/query-persister';
+import { createDexiePersister, keepAnswers } from '../../../src/lib/query-persister';
 
 let db: LocalDb;
 const snapshot = (n: number) =>
@@ -41,5 +41,45 @@ describe('query cache persister', () => {
     await persister.removeClient();
     await new Promise((r) => setTimeout(r, 50));
     expect(await persister.restoreClient()).toBeUndefined();
+  });
+});
+
+describe('what the device keeps of the query cache', () => {
+  const query = (key: string, state: Record<string, unknown>) => ({
+    queryKey: [key],
+    queryHash: `["${key}"]`,
+    state: { dataUpdatedAt: 1, error: null, fetchFailureReason: null, fetchStatus: 'idle', ...state },
+  });
+  const client = (queries: unknown[]) =>
+    ({ timestamp: 1, buster: 'b', clientState: { queries, mutations: [] } }) as unknown as PersistedClient;
+
+  it('keeps a query whose offline refresh failed, with its data, as a success', () => {
+    const kept = keepAnswers(
+      client([
+        query('seen', { status: 'error', data: { name: 'Экзамен' }, error: new Error('offline') }),
+        query('fresh', { status: 'success', data: 1 }),
+      ]),
+    );
+    expect(
+      kept.clientState.queries.map((q) => [q.queryKey[0], q.state.status, q.state.data, q.state.error]),
+    ).toEqual([
+      ['seen', 'success', { name: 'Экзамен' }, null],
+      ['fresh', 'success', 1, null],
+    ]);
+  });
+
+  it('drops what holds no data (a first fetch that never succeeded)', () => {
+    const kept = keepAnswers(client([query('never', { status: 'error', data: undefined })]));
+    expect(kept.clientState.queries).toEqual([]);
+  });
+
+  it('stores the kept snapshot, so a second offline start still finds the data', async () => {
+    const persister = createDexiePersister(db, 'k', 60_000);
+    persister.persistClient(client([query('seen', { status: 'error', data: 7 })]));
+    await persister.flush();
+    const restored = await persister.restoreClient();
+    expect(restored?.clientState.queries.map((q) => [q.state.status, q.state.data])).toEqual([
+      ['success', 7],
+    ]);
   });
 });

@@ -1,21 +1,27 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalDb, type OutboxItem } from '../../../src/lib/local-db';
-import { SyncEngine } from '../../../src/lib/sync-engine';
+import { LocalDb } from '../../../src/lib/local-db';
+import { type OutboxItem, SyncEngine } from '../../../src/lib/sync-engine';
 import { UploadError } from '../../../src/lib/upload';
 
 let db: LocalDb;
 let clock = 1_000;
 const now = () => clock;
 
-function engineWith(handler: (item: OutboxItem) => Promise<void>) {
-  return new SyncEngine({ db, handlers: { recording: handler }, now, backoff: () => 1_000 });
+/** The engine's own kinds in these tests: one, carrying a number. */
+interface TestPayloads {
+  test: { n: number };
+}
+type TestItem = OutboxItem<'test', TestPayloads>;
+
+function engineWith(handler: (item: TestItem) => Promise<void>) {
+  return new SyncEngine<TestPayloads>({ db, handlers: { test: handler }, now, backoff: () => 1_000 });
 }
 
 const item = (n: number) => ({
-  key: `recording:${n}`,
-  kind: 'recording' as const,
+  key: `test:${n}`,
+  kind: 'test' as const,
   payload: { n },
   label: `запись ${n}`,
 });
@@ -34,7 +40,7 @@ describe('sync engine', () => {
     const sent: number[] = [];
     const engine = engineWith(async (i) => {
       expect(await db.outbox.get(i.id as number)).toBeDefined();
-      sent.push((i.payload as { n: number }).n);
+      sent.push(i.payload.n);
     });
     await engine.enqueue(item(1));
     await engine.enqueue(item(2));
@@ -99,7 +105,7 @@ describe('sync engine', () => {
   it('holds later items behind a failing older one, so order is kept', async () => {
     const sent: number[] = [];
     const engine = engineWith(async (i) => {
-      const n = (i.payload as { n: number }).n;
+      const n = i.payload.n;
       if (n === 1 && clock < 5_000) throw new UploadError(503, null);
       sent.push(n);
     });
@@ -133,7 +139,7 @@ describe('sync engine', () => {
   it('keeps an item the server refused for good as blocked, and lets the others through', async () => {
     const sent: number[] = [];
     const engine = engineWith(async (i) => {
-      const n = (i.payload as { n: number }).n;
+      const n = i.payload.n;
       if (n === 1) throw new UploadError(415, { message: 'Неподдерживаемый тип содержимого' });
       sent.push(n);
     });
@@ -150,12 +156,12 @@ describe('sync engine', () => {
   it("sends an item only while its owner is signed in, without holding the signed-in user's", async () => {
     let signedIn: string | null = 'anna';
     const sent: string[] = [];
-    const engine = new SyncEngine({
+    const engine = new SyncEngine<TestPayloads>({
       db,
       now,
       backoff: () => 1_000,
       currentOwner: () => signedIn,
-      handlers: { recording: async (i) => void sent.push(`${i.owner}:${(i.payload as { n: number }).n}`) },
+      handlers: { test: async (i) => void sent.push(`${i.owner}:${i.payload.n}`) },
     });
     signedIn = null;
     await engine.enqueue({ ...item(1), owner: 'anna' });
@@ -175,7 +181,7 @@ describe('sync engine', () => {
   it('reports upload progress of the current item', async () => {
     const seen: Array<number | null> = [];
     const engine = engineWith(async () => undefined);
-    engine.register('recording', async (_i, onProgress) => {
+    engine.register('test', async (_i, onProgress) => {
       onProgress(0.5);
       seen.push(engine.getSnapshot().current?.progress ?? null);
     });

@@ -8,6 +8,17 @@ export const COMPLETE_EXAM_URL = '/api/student/exam/complete';
 
 export const recordingOutboxKey = (clientId: string) => `recording:${clientId}`;
 
+/** A finished recording waiting in the outbox: its audio stays in the recording store. */
+export interface RecordingUploadOp {
+  clientId: string;
+}
+
+declare module '../../../lib/sync-engine' {
+  interface OutboxPayloads {
+    recording: RecordingUploadOp;
+  }
+}
+
 /**
  * Puts a finished (or interrupted) recording into the outbox; it is sent when the network
  * allows. A recording whose row is gone (already sent) is never queued.
@@ -43,8 +54,8 @@ function extensionOf(mime: string): string {
  * the server streams the file). The device copy is removed only after the server confirmed it;
  * a repeat is harmless, the server stores one recording per clientId.
  */
-export const uploadRecording: OutboxHandler = async (item, onProgress) => {
-  const { clientId } = item.payload as { clientId: string };
+export const uploadRecording: OutboxHandler<'recording'> = async (item, onProgress) => {
+  const { clientId } = item.payload;
   const assembled = await recordingStore.assemble(clientId);
   if (!assembled) return; // confirmed earlier; only the outbox entry was left
   const { recording, blob, peaks } = assembled;

@@ -23,6 +23,12 @@ export type CommentOp =
   | ({ op: 'update'; audioId: number; target: CommentRef } & CommentFields)
   | { op: 'delete'; audioId: number; target: CommentRef };
 
+declare module '../../../lib/sync-engine' {
+  interface OutboxPayloads {
+    comment: CommentOp;
+  }
+}
+
 const confirmedIdKey = (clientId: string) => `comment-id:${clientId}`;
 
 async function resolveId(target: CommentRef): Promise<number | null> {
@@ -48,8 +54,8 @@ export async function enqueueCommentOp(op: CommentOp): Promise<void> {
 export const newCommentClientId = uuid;
 
 /** Sends one comment change; the recording's query is refreshed after the server confirmed it. */
-export const sendCommentOp: OutboxHandler = async (item) => {
-  const op = item.payload as CommentOp;
+export const sendCommentOp: OutboxHandler<'comment'> = async (item) => {
+  const op = item.payload;
   if (op.op === 'create') {
     const created = await api('/api/teacher/comment', {
       method: 'POST',
@@ -58,15 +64,11 @@ export const sendCommentOp: OutboxHandler = async (item) => {
     });
     await localDb.kv.put({ key: confirmedIdKey(op.clientId), value: String(created.id) });
     // Later changes of this comment now know its server id (the pending view matches it too).
-    await localDb.outbox
-      .where('kind')
-      .equals('comment')
-      .modify((later) => {
-        const p = later.payload as CommentOp;
-        if (p.op !== 'create' && 'clientId' in p.target && p.target.clientId === op.clientId) {
-          later.payload = { ...p, target: { id: created.id } };
-        }
-      });
+    await syncEngine.rewritePending('comment', (later) =>
+      later.op !== 'create' && 'clientId' in later.target && later.target.clientId === op.clientId
+        ? { ...later, target: { id: created.id } }
+        : undefined,
+    );
   } else {
     const id = await resolveId(op.target);
     // Its creation never reached the server (refused): there is nothing there to change.
@@ -100,8 +102,8 @@ export function usePendingCommentOps(audioId: number) {
   return useQuery({
     queryKey: pendingKey(audioId),
     queryFn: async () => {
-      const items = await localDb.outbox.where('kind').equals('comment').sortBy('id');
-      return items.map((i) => i.payload as CommentOp).filter((op) => op.audioId === audioId);
+      const items = await syncEngine.pendingOf('comment');
+      return items.map((i) => i.payload).filter((op) => op.audioId === audioId);
     },
     networkMode: 'always',
     staleTime: 0,

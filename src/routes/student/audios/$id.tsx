@@ -10,6 +10,8 @@ function StudentAudioRoute() {
 
 export const Route = createFileRoute('/student/audios/$id')({
   beforeLoad: ({ params }) => ({ audioId: parseIdParam(params.id, '/student/exams') }),
-  loader: ({ context }) => context.queryClient.prefetchQuery(audioQuery(context.audioId)),
+  // The cached answer at once (the screen refreshes it); a failure is the screen's to show.
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(audioQuery(context.audioId)).catch(() => undefined),
   component: StudentAudioRoute,
 });

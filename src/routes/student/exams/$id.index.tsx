@@ -11,6 +11,8 @@ function StudentExamRoute() {
 
 export const Route = createFileRoute('/student/exams/$id/')({
   beforeLoad: ({ params }) => ({ examId: parseIdParam(params.id, '/student/exams') }),
-  loader: ({ context }) => context.queryClient.prefetchQuery(examQuery(context.examId)),
+  // The cached answer at once (the screen refreshes it); a failure is the screen's to show.
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(examQuery(context.examId)).catch(() => undefined),
   component: StudentExamRoute,
 });

@@ -16,6 +16,8 @@ function ExamSessionRoute() {
 
 export const Route = createFileRoute('/student/exams/$id/session')({
   beforeLoad: ({ params }) => ({ examId: parseIdParam(params.id, '/student/exams') }),
-  loader: ({ context }) => context.queryClient.prefetchQuery(examExtendedQuery(context.examId)),
+  // The cached answer at once (the screen refreshes it); a failure is the screen's to show.
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(examExtendedQuery(context.examId)).catch(() => undefined),
   component: ExamSessionRoute,
 });

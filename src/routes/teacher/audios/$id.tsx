@@ -10,6 +10,8 @@ function TeacherAudioRoute() {
 
 export const Route = createFileRoute('/teacher/audios/$id')({
   beforeLoad: ({ params }) => ({ audioId: parseIdParam(params.id, '/teacher/exams') }),
-  loader: ({ context }) => context.queryClient.prefetchQuery(recordingQuery(context.audioId)),
+  // The cached answer at once (the screen refreshes it); a failure is the screen's to show.
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(recordingQuery(context.audioId)).catch(() => undefined),
   component: TeacherAudioRoute,
 });

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { setupE2e, uid } from './support/e2e';
+import { recordWebm, type ReviewSetup, setupReviewExam, uploadRecording } from './support/review-fixtures';
+import { LoginPage } from './pages/login-page';
+import { ARTIFACTS_DIR } from './support/paths';
+
+const { test, env } = setupE2e(import.meta.url);
+
+/** A screen, how a user reaches it in the app, and what shows it rendered (not a spinner, not an error). */
+interface Screen {
+  path: string;
+  reach: (page: Page) => Promise<void>;
+  shows: (page: Page) => Promise<void>;
+}
+
+const heading = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { name, level: 1 }).first().waitFor();
+const link = (name: string | RegExp) => (page: Page) => page.getByRole('link', { name }).first().waitFor();
+const click = (name: string | RegExp) => (page: Page) => page.getByRole('link', { name }).first().click();
+const nav = (name: string) => (page: Page) =>
+  page.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name }).click();
+
+/** Waits until the service worker controls the page: from then on the app shell opens offline. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+  });
+}
+
+/** Closes every page of the profile and opens the app afresh: a cold start. */
+async function coldStart(context: BrowserContext): Promise<Page> {
+  for (const open of context.pages()) await open.close();
+  return context.newPage();
+}
+
+/** Online, as a user would: through the app's links, one screen after another. */
+async function browseAll(page: Page, screens: Screen[]): Promise<void> {
+  for (const screen of screens) {
+    await screen.reach(page);
+    await page.waitForURL((url) => url.pathname === screen.path);
+    await screen.shows(page);
+  }
+}
+
+/** Offline, each screen opened by its address: the app starts from the device every time. */
+async function openAll(page: Page, screens: Screen[]): Promise<void> {
+  for (const screen of screens) {
+    await page.goto(screen.path);
+    try {
+      await screen.shows(page);
+    } catch (error) {
+      // The harness keeps a screenshot of the test's first page, which a cold start closed.
+      fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+      await page
+        .screenshot({
+          path: path.join(ARTIFACTS_DIR, `offline-cold-start${screen.path.replace(/\//g, '-')}.png`),
+        })
+        .catch(() => undefined);
+      throw new Error(`${screen.path} did not render from the device: ${String(error)}`);
+    }
+  }
+}
+
+const recordingsOf = async (setup: ReviewSetup): Promise<Array<{ id: number }>> => {
+  const res = await fetch(
+    `${env.baseUrl}/api/student/exam/${setup.examId}/audios?page_size=20&page_number=0`,
+    { headers: { authorization: `Bearer ${setup.student.token}` } },
+  );
+  return ((await res.json()) as { audios: Array<{ id: number }> }).audios;
+};
+
+describe('offline that survives cold starts', () => {
+  test('two offline cold starts in a row: every screen visited online renders, and an exam finished offline returns to its page', async ({
+    page,
+    context,
+  }) => {
+    const setup = await setupReviewExam(env.baseUrl, uid(), { preparationDuration: 1, duration: 2 });
+    await page.goto('/login');
+    const recording = await uploadRecording(env.baseUrl, setup, await recordWebm(page, 2000), [0]);
+    const screens: Screen[] = [
+      { path: '/student/exams', reach: nav('Экзамены'), shows: link(setup.examName) },
+      {
+        path: `/student/exams/${setup.examId}`,
+        reach: click(setup.examName),
+        shows: async (p) => {
+          await heading(setup.examName)(p);
+          await link(recording.name)(p);
+        },
+      },
+      { path: '/student/audios', reach: nav('Аудиозаписи'), shows: link(recording.name) },
+      {
+        path: `/student/audios/${recording.id}`,
+        reach: click(recording.name),
+        shows: heading(recording.name),
+      },
+      { path: '/student/requests', reach: nav('Заявки'), shows: heading('Заявки') },
+      {
+        path: '/student/profile',
+        reach: click('Профиль'),
+        shows: (p) => p.getByText(`@${setup.student.username}`).first().waitFor(),
+      },
+    ];
+
+    // Online once: every screen, and the exam saved for offline use.
+    await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
+    await waitForServiceWorker(page);
+    await browseAll(page, screens);
+    // Last, the exam page: it saves the exam for offline use and says so once it is on the device.
+    await nav('Экзамены')(page);
+    await click(setup.examName)(page);
+    await page.getByTestId('exam-offline-ready').waitFor({ timeout: 20_000 });
+
+    // First cold start offline: every screen from the device; the exam is taken and returns to its page.
+    await context.setOffline(true);
+    let current = await coldStart(context);
+    await openAll(current, screens);
+    await current.goto(`/student/exams/${setup.examId}`);
+    await current.getByRole('link', { name: 'Пройти экзамен' }).click();
+    await current.getByLabel(setup.variantName).check();
+    await current.getByRole('button', { name: 'Начать экзамен' }).click();
+    await current
+      .locator('#notistack-snackbar')
+      .getByText('Экзамен завершен')
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await current.waitForURL(new RegExp(`/student/exams/${setup.examId}$`));
+    await heading(setup.examName)(current);
+
+    // Second cold start, still offline: nothing was lost from the device.
+    current = await coldStart(context);
+    await openAll(current, screens);
+
+    // Back online: the answer taken offline arrives.
+    await context.setOffline(false);
+    await current.goto(`/student/exams/${setup.examId}`);
+    await expect.poll(async () => (await recordingsOf(setup)).length, { timeout: 30_000 }).toBe(2);
+  });
+});
