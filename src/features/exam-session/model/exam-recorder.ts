@@ -77,6 +77,8 @@ export class ExamRecorder {
       track.addEventListener('ended', () => this.fault('microphone-lost'));
     }
     this.level = devices.level(stream);
+    // As close to the student's 'Начать экзамен' as we get: Safari starts audio only from a gesture.
+    this.level.resume();
     this.writer = new ChunkWriter(store, { onHealth: listeners.onHealth });
   }
 
