@@ -6,12 +6,14 @@ import { router } from './app/router';
 import { startSync } from './app/sync';
 import { startQueryCache } from './lib/query-client';
 import { UpdatePrompt } from './app/update-prompt';
+import { reloadOnChunkLoadErrors } from './lib/chunk-reload';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
 
 void startQueryCache();
 startSync();
+reloadOnChunkLoadErrors();
 
 createRoot(root).render(
   <StrictMode>

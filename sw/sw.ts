@@ -6,6 +6,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { CacheFirst } from 'workbox-strategies';
+import { heldRecordingLocks } from '../src/lib/recording-lock';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -19,7 +20,13 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if ((event.data as { type?: string } | null)?.type !== 'SKIP_WAITING') return;
+  // Never while a tab records (taking over reloads the app); the prompt can ask again.
+  event.waitUntil(
+    heldRecordingLocks(self.navigator.locks).then((recording) => {
+      if (recording.size === 0) return self.skipWaiting();
+    }),
+  );
 });
 clientsClaim();
 

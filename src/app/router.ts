@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { queryClient } from '../lib/query-client';
 import { routeTree } from '../routeTree.gen';
+import { RouteError } from './route-error';
 
 export const router = createRouter({
   routeTree,
@@ -9,6 +10,7 @@ export const router = createRouter({
   // Loaders read through the query cache, which is the single source of freshness.
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+  defaultErrorComponent: RouteError,
 });
 
 declare module '@tanstack/react-router' {

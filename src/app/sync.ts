@@ -1,4 +1,5 @@
 import { uploadRecording } from '../features/exam-session/api/complete-exam';
+import { startInterruptedRecordingWatcher } from '../features/exam-session/api/recover-recordings';
 import { sendCommentOp } from '../features/review/api/comment-ops';
 import { syncEngine } from '../lib/outbox';
 
@@ -7,4 +8,6 @@ export function startSync(): void {
   syncEngine.register('recording', uploadRecording);
   syncEngine.register('comment', sendCommentOp);
   syncEngine.start();
+  // Recordings cut off by a reload or a closed tab go out by themselves (flagged interrupted).
+  startInterruptedRecordingWatcher();
 }

@@ -1,23 +1,44 @@
 import Button from '@mui/material/Button';
-import { useSnackbar } from 'notistack';
-import { useEffect } from 'react';
+import { type SnackbarKey, useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { useExamFocus } from '../lib/exam-focus';
+import { whenNoRecordingInProgress } from '../lib/recording-lock';
 import { registerServiceWorker } from '../lib/service-worker';
 
-/** Offers the new version when the service worker has one waiting. */
+/**
+ * Offers the new version when the service worker has one waiting, but never while an exam runs
+ * in this tab or any tab records (an update reloads the app): then it waits and offers it after.
+ */
 export function UpdatePrompt() {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const examRunning = useExamFocus();
+  const [update, setUpdate] = useState<{ activate: () => Promise<void> } | null>(null);
+
   useEffect(() => {
-    registerServiceWorker((activate) => {
-      enqueueSnackbar('Доступна новая версия приложения', {
-        variant: 'info',
-        persist: true,
-        action: () => (
-          <Button color="inherit" size="small" onClick={activate}>
-            Обновить
-          </Button>
-        ),
-      });
-    });
-  }, [enqueueSnackbar]);
+    registerServiceWorker((activate) => setUpdate({ activate }));
+  }, []);
+
+  useEffect(() => {
+    if (!update || examRunning) return;
+    const waiting = new AbortController();
+    let key: SnackbarKey | undefined;
+    whenNoRecordingInProgress({ signal: waiting.signal })
+      .then(() => {
+        key = enqueueSnackbar('Доступна новая версия приложения', {
+          variant: 'info',
+          persist: true,
+          action: () => (
+            <Button color="inherit" size="small" onClick={() => void update.activate()}>
+              Обновить
+            </Button>
+          ),
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      waiting.abort();
+      if (key !== undefined) closeSnackbar(key);
+    };
+  }, [update, examRunning, enqueueSnackbar, closeSnackbar]);
   return null;
 }

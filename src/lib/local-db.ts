@@ -24,6 +24,8 @@ export interface LocalRecording {
   status: LocalRecordingStatus;
   /** Who recorded it: on a shared device only that user may send it. */
   ownerId: string | null;
+  /** It ended before the exam did (a reload, a closed tab, a lost microphone): sent as such. */
+  interrupted?: boolean;
 }
 
 /** One timeslice of a recording, written as it arrives, with the peaks measured meanwhile. */
@@ -65,7 +67,8 @@ export class LocalDb extends Dexie {
   outbox!: EntityTable<OutboxRow, 'id'>;
 
   constructor(name = 'ustno') {
-    super(name);
+    // Strict: a committed chunk is on disk, so a power cut loses at most the last second.
+    super(name, { chromeTransactionDurability: 'strict' });
     this.version(1).stores({ kv: 'key' });
     this.version(2).stores({
       kv: 'key',

@@ -6,12 +6,20 @@ export type NewRecording = Pick<
   'clientId' | 'examId' | 'examName' | 'variantId' | 'sessionId' | 'mime' | 'ownerId'
 >;
 
-/** Recordings being made in this tab right now: not "interrupted", whatever their status says. */
+/**
+ * Recordings being made in this tab right now: not "interrupted", whatever their status says.
+ * Where the browser has Web Locks, the recording's lock says this for every tab (recording-lock).
+ */
 export const activeRecordings = new Set<string>();
 
 /** Recordings and their chunks in the device database; each write is durable on its own. */
 export class RecordingStore {
   constructor(private readonly db: LocalDb) {}
+
+  /** Opens the database again after it was closed under us, so a failed write can be retried. */
+  async reopen(): Promise<void> {
+    if (!this.db.isOpen()) await this.db.open();
+  }
 
   async create(rec: NewRecording): Promise<void> {
     const now = new Date().toISOString();
@@ -52,16 +60,15 @@ export class RecordingStore {
     return this.db.recordings.get(clientId);
   }
 
-  /**
-   * Recordings of this user that a crash or reload interrupted: still 'recording', not running
-   * in this tab. Another student's stay for them (a shared device).
-   */
-  async unfinished(ownerId: string | null, exceptClientId?: string): Promise<LocalRecording[]> {
-    const rows = await this.db.recordings.where('status').equals('recording').toArray();
-    return rows.filter(
-      (r) =>
-        r.clientId !== exceptClientId && !activeRecordings.has(r.clientId) && (r.ownerId ?? null) === ownerId,
-    );
+  /** Every recording still being recorded by its row (whoever owns it, whichever tab records it). */
+  recordingNow(): Promise<LocalRecording[]> {
+    return this.db.recordings.where('status').equals('recording').toArray();
+  }
+
+  /** Every recording of this user still on the device (not yet confirmed by the server). */
+  async recordingsOf(ownerId: string | null): Promise<LocalRecording[]> {
+    const rows = await this.db.recordings.toArray();
+    return rows.filter((r) => (r.ownerId ?? null) === ownerId);
   }
 
   /** The whole recording as one Blob (chunks in order) and its peaks. */
@@ -86,6 +93,11 @@ export class RecordingStore {
       .where('[clientId+seq]')
       .between([clientId, -Infinity], [clientId, Infinity])
       .count();
+  }
+
+  /** It ended before its exam did; the upload says so. */
+  async markInterrupted(clientId: string): Promise<void> {
+    await this.db.recordings.update(clientId, { interrupted: true });
   }
 
   async markQueued(clientId: string): Promise<void> {

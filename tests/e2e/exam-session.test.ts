@@ -1,67 +1,21 @@
-import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { setupE2e, uid } from './support/e2e';
+import {
+  examRecordings as listRecordings,
+  openSessionAndStart,
+  recordingDetail as detailOf,
+  waitForRecordings as waitFor,
+  waitForSpeaking,
+} from './support/exam-runs';
 import { type ReviewSetup, setupReviewExam } from './support/review-fixtures';
 import { LoginPage } from './pages/login-page';
 import { expectToast } from './pages/toasts';
 
 const { test, env } = setupE2e(import.meta.url);
 
-interface RecordingRow {
-  id: number;
-  name: string;
-}
-
-async function studentApi<T>(setup: ReviewSetup, path: string): Promise<T> {
-  const res = await fetch(`${env.baseUrl}${path}`, {
-    headers: { authorization: `Bearer ${setup.student.token}` },
-  });
-  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
-const examRecordings = (setup: ReviewSetup) =>
-  studentApi<{ audios: RecordingRow[] }>(
-    setup,
-    `/api/student/exam/${setup.examId}/audios?page_size=20&page_number=0`,
-  ).then((r) => r.audios);
-
-/** Waits until the server holds `count` recordings of the exam (the upload runs in the background). */
-async function waitForRecordings(
-  setup: ReviewSetup,
-  count: number,
-  timeoutMs = 30_000,
-): Promise<RecordingRow[]> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await examRecordings(setup);
-    if (rows.length >= count || Date.now() > until) return rows;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-const recordingDetail = (setup: ReviewSetup, id: number) =>
-  studentApi<{ duration: number; taskStarts: number[]; peaks: number[] | null; mime: string }>(
-    setup,
-    `/api/student/audios/${id}`,
-  );
-
-async function openSessionAndStart(page: Page, setup: ReviewSetup) {
-  await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
-  await page.goto(`/student/exams/${setup.examId}/session`);
-  await page.getByRole('button', { name: 'Начать экзамен' }).click();
-  await expectToast(page, 'Выберите вариант');
-  await page.getByLabel(setup.variantName).check();
-  await page.getByRole('button', { name: 'Начать экзамен' }).click();
-  await page.getByTestId('phase-preparing').waitFor();
-}
-
-async function waitForSpeaking(page: Page, task: number) {
-  await page
-    .getByRole('heading', { name: new RegExp(`^Задание №${task} из 2`) })
-    .waitFor({ timeout: 15_000 });
-  await page.getByTestId('phase-speaking').waitFor({ timeout: 15_000 });
-}
+const examRecordings = (setup: ReviewSetup) => listRecordings(env.baseUrl, setup);
+const waitForRecordings = (setup: ReviewSetup, count: number) => waitFor(env.baseUrl, setup, count);
+const recordingDetail = (setup: ReviewSetup, id: number) => detailOf(env.baseUrl, setup, id);
 
 describe('student exam session', () => {
   test('a two-task exam (one AUDIO_TASK) is recorded and reaches the server', async ({ page }) => {
@@ -92,21 +46,39 @@ describe('student exam session', () => {
       .waitFor();
   });
 
-  test('a reload in the middle of the second task still delivers what was recorded', async ({ page }) => {
+  test('a reload in the middle of the second task sends what was recorded by itself, flagged interrupted', async ({
+    page,
+    context,
+  }) => {
     const setup = await setupReviewExam(env.baseUrl, uid(), {
       audioTask: true,
       preparationDuration: 1,
       duration: 4,
+    });
+    // The upload waits until the banner was read (online, it would go at once).
+    const uploads: Buffer[] = [];
+    let letUploadsGo = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      letUploadsGo = resolve;
+    });
+    await context.route('**/api/student/exam/complete', async (route) => {
+      uploads.push(route.request().postDataBuffer() ?? Buffer.alloc(0));
+      await gate;
+      await route.continue();
     });
     await openSessionAndStart(page, setup);
     await waitForSpeaking(page, 2);
     await page.waitForTimeout(1500);
     await page.reload();
 
-    const offer = page.getByTestId('unfinished-recording');
-    await offer.waitFor();
-    expect(await offer.textContent()).toContain(setup.examName);
-    await offer.getByRole('button', { name: 'Отправить запись' }).click();
+    // Nobody records it any more: it goes out without a click, and the banner says so meanwhile.
+    const notice = page.getByTestId('unfinished-recording');
+    await notice.waitFor();
+    const text = await notice.textContent();
+    expect(text).toContain(setup.examName);
+    expect(text).toContain('будет отправлена');
+    expect(await notice.getByRole('button').count()).toBe(0);
+    letUploadsGo();
 
     const rows = await waitForRecordings(setup, 1);
     expect(rows).toHaveLength(1);
@@ -114,7 +86,8 @@ describe('student exam session', () => {
     expect(detail.taskStarts).toHaveLength(2);
     // The first task whole and at least a part of the second (a reload loses at most ~1 s).
     expect(detail.duration).toBeGreaterThan(detail.taskStarts[1]);
-    await offer.waitFor({ state: 'detached' });
+    await notice.waitFor({ state: 'detached' });
+    expect(uploads.some((body) => body.includes('name="interrupted"\r\n\r\ntrue'))).toBe(true);
   });
 
   test('a network cut during the upload delivers the recording exactly once after reconnection', async ({

@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useExamFocus } from '../../lib/exam-focus';
 import { NavBar, type NavItem } from './nav-bar';
 import { SyncIndicator } from './sync-indicator';
 
@@ -12,10 +13,12 @@ export function RoleLayout({
   profileTo: string;
   notice?: ReactNode;
 }) {
+  // During an exam the screen shows only the exam: no link can end the recording by a tap.
+  const examRunning = useExamFocus();
   return (
     <>
-      <NavBar items={items} profileTo={profileTo} extra={<SyncIndicator />} />
-      {notice}
+      {!examRunning && <NavBar items={items} profileTo={profileTo} extra={<SyncIndicator />} />}
+      {!examRunning && notice}
       <Outlet />
     </>
   );

@@ -61,6 +61,7 @@ export const RECORDING_UPLOAD_FIELDS = {
   duration: 'duration',
   taskStarts: 'taskStarts',
   peaks: 'peaks',
+  interrupted: 'interrupted',
 } as const;
 
 const jsonArrayField = (label: string) =>
@@ -167,6 +168,11 @@ export const recordingUploadFieldsSchema = z
     ),
     taskStarts: jsonArrayField('Начала заданий').pipe(taskStartsArraySchema).optional(),
     peaks: jsonArrayField('Пики волны').pipe(peaksArraySchema).optional(),
+    /** 'true' when the recording ended before its exam did (a reload, a lost microphone). */
+    interrupted: z
+      .enum(['true', 'false', '1', '0'], { error: 'Признак прерванной записи: ожидается true или false' })
+      .optional()
+      .transform((v) => v === 'true' || v === '1'),
   })
   .superRefine(taskStartsWithinDuration);
 export type RecordingUploadFields = z.output<typeof recordingUploadFieldsSchema>;

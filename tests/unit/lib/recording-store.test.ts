@@ -50,15 +50,17 @@ describe('recording store', () => {
     expect(assembled?.recording).toMatchObject({ duration: 3, taskStarts: [0, 2.5], status: 'recording' });
   });
 
-  it('lists interrupted recordings until they are queued, and forgets a removed one', async () => {
+  it("lists the recordings in progress and each user's own, flags interrupted ones, and forgets a removed one", async () => {
     await store.create(meta);
     await store.create({ ...meta, clientId: 'c-2' });
     await store.create({ ...meta, clientId: 'c-3', ownerId: '8' });
-    // Another student's interrupted recording is not offered to this one.
-    expect((await store.unfinished('7', 'c-2')).map((r) => r.clientId)).toEqual(['c-1']);
-    expect((await store.unfinished('8')).map((r) => r.clientId)).toEqual(['c-3']);
     await store.markQueued('c-1');
-    expect(await store.unfinished('7')).toHaveLength(1);
+    expect((await store.recordingNow()).map((r) => r.clientId).sort()).toEqual(['c-2', 'c-3']);
+    // Another student's recording is not listed for this one (a shared device).
+    expect((await store.recordingsOf('7')).map((r) => r.clientId).sort()).toEqual(['c-1', 'c-2']);
+    expect((await store.recordingsOf('8')).map((r) => r.clientId)).toEqual(['c-3']);
+    await store.markInterrupted('c-2');
+    expect(await store.get('c-2')).toMatchObject({ status: 'recording', interrupted: true });
     await store.appendChunk(
       'c-2',
       { seq: 0, blob: new Blob(['x']), peaks: [] },

@@ -19,10 +19,21 @@ declare module '../../../lib/sync-engine' {
   }
 }
 
-/** Puts a finished (or recovered) recording into the outbox; it is sent when the network allows. */
-export async function enqueueRecording(clientId: string, label: string): Promise<void> {
+/**
+ * Puts a finished (or interrupted) recording into the outbox; it is sent when the network
+ * allows. A recording whose row is gone (already sent) is never queued.
+ */
+export async function enqueueRecording(
+  clientId: string,
+  label: string,
+  options: { interrupted?: boolean } = {},
+): Promise<void> {
+  const recording = await recordingStore.get(clientId);
+  if (!recording) return;
+  // Flagged before it is queued, so the upload carries the flag whenever it goes.
+  if (options.interrupted) await recordingStore.markInterrupted(clientId);
   // Sent in its recorder's name only, whoever is signed in when it goes (shared devices).
-  const owner = (await recordingStore.get(clientId))?.ownerId ?? null;
+  const owner = recording.ownerId ?? null;
   await syncEngine.enqueue({
     key: recordingOutboxKey(clientId),
     kind: 'recording',
@@ -64,6 +75,7 @@ export const uploadRecording: OutboxHandler<'recording'> = async (item, onProgre
       form.append('duration', String(Math.max(recording.duration, 0.1)));
       form.append('taskStarts', JSON.stringify(recording.taskStarts));
       form.append('peaks', JSON.stringify(peaks));
+      if (recording.interrupted) form.append('interrupted', 'true');
       form.append('audio', blob, `${recording.clientId}.${extensionOf(recording.mime)}`);
       return form;
     },

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { studentVariantSchema } from '../../../shared/contract/student';
 import { api } from '../../../lib/api-client';
+
+export type Variant = z.infer<typeof studentVariantSchema>;
 
 export const getExamVariant = (examId: number, variantId: number) =>
   api(`/api/student/exam/${examId}/variant/${variantId}`, { schema: studentVariantSchema });
@@ -11,5 +14,6 @@ export const examVariantQuery = (examId: number, variantId: number) =>
     queryFn: () => getExamVariant(examId, variantId),
   });
 
-export const useExamVariant = (examId: number, variantId: number) =>
-  useQuery(examVariantQuery(examId, variantId));
+/** The chosen variant (nothing until one is chosen). */
+export const useExamVariant = (examId: number, variantId: number | null) =>
+  useQuery({ ...examVariantQuery(examId, variantId ?? 0), enabled: variantId !== null });

@@ -11,14 +11,35 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Page } from '../../../components/layout/page';
+import { formatDuration } from '../../../shared/format';
 import { useExamExtended } from '../api/get-exam-extended';
+import { useExamVariant } from '../api/get-exam-variant';
+import { useDeviceStorage } from '../hooks/use-device-storage';
 import { useExamSession } from '../hooks/use-exam-session';
+import type { RecorderFault } from '../model/exam-recorder';
+import { LeaveExamDialog } from './leave-exam-dialog';
+import { MicrophoneCheck, MicrophoneHelp } from './microphone-check';
+import { PersistenceNote, StorageFaultNote, StorageShortNote } from './storage-notices';
 import { TaskView } from './task-view';
+
+const FAULT_TEXT: Record<RecorderFault, string> = {
+  'microphone-lost': 'Микрофон отключился, и запись остановилась.',
+  'recorder-error': 'Запись остановилась из-за ошибки браузера.',
+};
 
 export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFinished: () => void }) {
   const { data: exam, isError } = useExamExtended(examId);
   const [variantId, setVariantId] = useState<number | null>(null);
+  const { data: chosen } = useExamVariant(examId, variantId);
+  const device = useDeviceStorage(chosen);
   const session = useExamSession({ examId, examName: exam?.name ?? '', onFinished });
+  const leaveDialog = (
+    <LeaveExamDialog
+      open={session.blocker.status === 'blocked'}
+      onStay={() => session.blocker.reset?.()}
+      onLeave={() => session.blocker.proceed?.()}
+    />
+  );
 
   if (!exam) {
     return (
@@ -35,7 +56,17 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
   if (session.stage === 'running' && session.variant) {
     return (
       <Page title={exam.name}>
-        <TaskView variant={session.variant} runner={session.runner} now={session.now} />
+        <Stack spacing={2}>
+          <StorageFaultNote health={session.storage} />
+          <StorageShortNote check={device.check} />
+          <TaskView
+            variant={session.variant}
+            runner={session.runner}
+            now={session.now}
+            level={session.level}
+          />
+        </Stack>
+        {leaveDialog}
       </Page>
     );
   }
@@ -43,17 +74,40 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
   if (session.stage === 'finishing') {
     return (
       <Page title={exam.name}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <CircularProgress aria-label="Сохранение записи" />
-          <Typography>Сохранение записи…</Typography>
-        </Box>
+        <Stack spacing={2}>
+          <StorageFaultNote health={session.storage} onSaveFile={() => void session.saveFile()} />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <CircularProgress aria-label="Сохранение записи" />
+            <Typography>Сохранение записи…</Typography>
+          </Box>
+        </Stack>
+        {leaveDialog}
       </Page>
     );
   }
 
+  if (session.stage === 'stopped' && session.fault) {
+    return (
+      <Page title={exam.name}>
+        <Stack spacing={2} sx={{ maxWidth: 640 }}>
+          <Alert severity="error" role="alert" data-testid="recording-stopped">
+            {FAULT_TEXT[session.fault]} Записанное сохранено на устройстве и будет отправлено учителю как
+            прерванная запись. Проверьте микрофон и, если нужно, пройдите экзамен еще раз.
+          </Alert>
+          <Box>
+            <Button variant="contained" onClick={onFinished}>
+              К экзамену
+            </Button>
+          </Box>
+        </Stack>
+      </Page>
+    );
+  }
+
+  const speakingSeconds = chosen?.tasks.reduce((sum, vt) => sum + vt.task.duration, 0);
   return (
     <Page title={exam.name}>
-      <Stack spacing={3} sx={{ maxWidth: 560 }}>
+      <Stack spacing={3} sx={{ maxWidth: 640 }}>
         <FormControl>
           <FormLabel id="variant-choice">Вариант</FormLabel>
           <RadioGroup
@@ -66,10 +120,20 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
             ))}
           </RadioGroup>
         </FormControl>
+        {speakingSeconds !== undefined && (
+          <Typography variant="body2">
+            Время ответов в этом варианте: {formatDuration(speakingSeconds)}.
+          </Typography>
+        )}
+        <MicrophoneCheck />
+        <PersistenceNote persisted={device.persisted} />
+        <StorageShortNote check={device.check} />
         <Typography variant="body2" color="text.secondary">
           Перед каждым заданием идет время на подготовку, затем звучит сигнал и начинается запись ответа.
-          Запись сохраняется на устройстве и отправится учителю, даже если связь пропадет.
+          Запись сохраняется на устройстве и отправится учителю, даже если связь пропадет. Во время экзамена
+          не уходите со страницы.
         </Typography>
+        <MicrophoneHelp problem={session.problem} />
         <Box>
           <Button
             variant="contained"
@@ -81,6 +145,7 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
           </Button>
         </Box>
       </Stack>
+      {leaveDialog}
     </Page>
   );
 }

@@ -2,50 +2,48 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatDuration } from '../../../shared/format';
 import { useNotify } from '../../../lib/notify';
-import { recordingStore } from '../../../lib/outbox';
-import { tokenStore } from '../../../lib/tokens';
 import { enqueueRecording } from '../api/complete-exam';
+import { useRecordingNotices } from '../hooks/use-recording-notices';
 
-const unfinishedKey = ['device', 'unfinished-recordings'];
-
-/** After a reload or crash mid-exam: offers to send what was recorded. */
+/**
+ * Recordings cut off by a reload, a closed tab or a lost microphone: they go out by themselves,
+ * this says so until the server has them. Recordings another tab is making are not listed.
+ */
 export function UnfinishedRecordings() {
-  const queryClient = useQueryClient();
   const notify = useNotify();
-  const { data } = useQuery({
-    queryKey: unfinishedKey,
-    queryFn: () => recordingStore.unfinished(tokenStore.userId()),
-    networkMode: 'always',
-    staleTime: 0,
-    gcTime: 0,
-  });
-  if (!data || data.length === 0) return null;
+  const entries = useRecordingNotices();
+  if (entries.length === 0) return null;
   const send = async (clientId: string, label: string) => {
-    await enqueueRecording(clientId, label);
+    await enqueueRecording(clientId, label, { interrupted: true });
     notify.success('Запись поставлена в очередь на отправку');
-    await queryClient.invalidateQueries({ queryKey: unfinishedKey });
   };
   return (
     <Container maxWidth="lg" sx={{ pt: 2 }}>
       <Stack spacing={1}>
-        {data.map((r) => (
-          <Alert
-            key={r.clientId}
-            severity="warning"
-            data-testid="unfinished-recording"
-            action={
-              <Button color="inherit" size="small" onClick={() => void send(r.clientId, r.examName)}>
-                Отправить запись
-              </Button>
-            }
-          >
-            Экзамен «{r.examName}» был прерван {formatDateTime(r.updatedAt)}. Записано{' '}
-            {formatDuration(r.duration)} — запись сохранена на устройстве и может быть отправлена учителю.
-          </Alert>
-        ))}
+        {entries.map(({ recording: r, notice }) =>
+          notice === 'interrupted' ? (
+            <Alert key={r.clientId} severity="info" data-testid="unfinished-recording">
+              Экзамен «{r.examName}» был прерван {formatDateTime(r.updatedAt)}. Записано{' '}
+              {formatDuration(r.duration)}. Запись прервана и будет отправлена учителю автоматически.
+            </Alert>
+          ) : (
+            <Alert
+              key={r.clientId}
+              severity="warning"
+              data-testid="unfinished-recording"
+              action={
+                <Button color="inherit" size="small" onClick={() => void send(r.clientId, r.examName)}>
+                  Отправить запись
+                </Button>
+              }
+            >
+              Экзамен «{r.examName}» был прерван {formatDateTime(r.updatedAt)}. Записано{' '}
+              {formatDuration(r.duration)} — запись сохранена на устройстве и может быть отправлена учителю.
+            </Alert>
+          ),
+        )}
       </Stack>
     </Container>
   );

@@ -1,19 +1,16 @@
 import { activeRecordings, type RecordingStore } from '../../../lib/recording-store';
-
-export const RECORDING_BITS_PER_SECOND = 32_000;
-export const TIMESLICE_MS = 1000;
-/** Peaks measured per second of recorded audio (enough for the waveform's 8 px bars). */
-export const PEAKS_PER_SECOND = 10;
-
-/** `audio/webm;codecs=opus` where the browser records it, else `audio/mp4`; null if neither. */
-export function pickRecordingMime(
-  isTypeSupported: (mime: string) => boolean = (m) => MediaRecorder.isTypeSupported(m),
-) {
-  for (const mime of ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4;codecs=opus', 'audio/mp4']) {
-    if (isTypeSupported(mime)) return mime;
-  }
-  return null;
-}
+import type { AudioLevel } from './audio-level';
+import { ChunkWriter, type StorageHealth } from './chunk-writer';
+import {
+  atMost,
+  browserRecorderDevices,
+  eventOrTimeout,
+  pickRecordingMime,
+  PEAKS_PER_SECOND,
+  RECORDING_BITS_PER_SECOND,
+  type RecorderDevices,
+  TIMESLICE_MS,
+} from './recorder-devices';
 
 export interface RecorderMeta {
   clientId: string;
@@ -25,54 +22,89 @@ export interface RecorderMeta {
   ownerId: string | null;
 }
 
+/** Why a recording stopped by itself. */
+export type RecorderFault = 'microphone-lost' | 'recorder-error';
+
+export interface RecorderListeners {
+  /** Whether every chunk so far is on the device (a failed write is retried meanwhile). */
+  onHealth?: (health: StorageHealth) => void;
+  /** The microphone went away or the recorder failed: the recording has stopped. */
+  onFault?: (fault: RecorderFault) => void;
+}
+
 /**
  * Records one exam into one file: started at the first speaking phase, paused between tasks,
- * resumed at the next; every 1 s chunk goes to the device database as it arrives, with the
- * running duration, the task starts and the waveform peaks measured from the microphone, so a
- * crash loses at most the last second.
+ * resumed at the next. Every 1 s chunk goes to the device database as it arrives (in order,
+ * retried while storage fails, never dropped), with the running duration, the task starts and
+ * the waveform peaks, so a crash loses at most the last second. Holds the recording's Web Lock
+ * from before its row exists until `release`, so no other tab takes it for interrupted.
  */
 export class ExamRecorder {
   private readonly recorder: MediaRecorder;
-  private readonly audioContext: AudioContext;
-  private readonly analyser: AnalyserNode;
-  private readonly samples: Float32Array<ArrayBuffer>;
+  private readonly level: AudioLevel;
+  private readonly writer: ChunkWriter;
+  private readonly stopped: Promise<void>;
   private peakTimer: ReturnType<typeof setInterval> | null = null;
   private pendingPeaks: number[] = [];
   private seq = 0;
-  private writes: Promise<void> = Promise.resolve();
   private recordedMs = 0;
   private activeSince: number | null = null;
   private readonly taskStarts: number[] = [];
-  private stopped: Promise<void> | null = null;
-  private writeError: unknown = null;
+  private started = false;
+  private ended = false;
+  private faulted = false;
+  private releaseLock: () => void = () => undefined;
 
   private constructor(
     private readonly stream: MediaStream,
     private readonly store: RecordingStore,
     readonly meta: RecorderMeta,
     readonly mime: string,
+    devices: RecorderDevices,
+    private readonly listeners: RecorderListeners,
   ) {
-    this.recorder = new MediaRecorder(stream, {
+    this.recorder = devices.mediaRecorder(stream, {
       mimeType: mime,
       audioBitsPerSecond: RECORDING_BITS_PER_SECOND,
     });
-    this.recorder.ondataavailable = (e) => this.onChunk(e.data);
-    this.audioContext = new AudioContext();
-    this.analyser = this.audioContext.createAnalyser();
-    this.analyser.fftSize = 2048;
-    this.audioContext.createMediaStreamSource(stream).connect(this.analyser);
-    this.samples = new Float32Array(this.analyser.fftSize);
+    this.recorder.addEventListener('dataavailable', (e) => this.onChunk((e as BlobEvent).data));
+    this.recorder.addEventListener('error', () => this.fault('recorder-error'));
+    this.stopped = new Promise((resolve) => {
+      this.recorder.addEventListener('stop', () => resolve(), { once: true });
+    });
+    for (const track of stream.getAudioTracks()) {
+      // Fired when the device goes (unplugged, taken by a call), not when we stop the track.
+      track.addEventListener('ended', () => this.fault('microphone-lost'));
+    }
+    this.level = devices.level(stream);
+    // As close to the student's 'Начать экзамен' as we get: Safari starts audio only from a gesture.
+    this.level.resume();
+    this.writer = new ChunkWriter(store, { onHealth: listeners.onHealth });
   }
 
-  /** Creates the recorder and its record in the device database; throws if it cannot record. */
-  static async create(stream: MediaStream, store: RecordingStore, meta: RecorderMeta): Promise<ExamRecorder> {
-    const mime = pickRecordingMime();
+  /** Takes the lock, creates the recorder and its row in the device database; throws if it cannot record. */
+  static async create(
+    stream: MediaStream,
+    store: RecordingStore,
+    meta: RecorderMeta,
+    listeners: RecorderListeners = {},
+    devices: RecorderDevices = browserRecorderDevices,
+  ): Promise<ExamRecorder> {
+    const mime = pickRecordingMime((m) => devices.isTypeSupported(m));
     if (!mime) throw new Error('MediaRecorder supports neither audio/webm nor audio/mp4');
-    const recorder = new ExamRecorder(stream, store, meta, mime);
-    await store.create({ ...meta, mime: recorder.mime });
+    // The lock before the row: a 'recording' row whose lock is free is taken for interrupted.
+    const releaseLock = await devices.lock(meta.clientId);
+    let recorder: ExamRecorder | null = null;
+    try {
+      recorder = new ExamRecorder(stream, store, meta, mime, devices, listeners);
+      recorder.releaseLock = releaseLock;
+      await store.create({ ...meta, mime });
+    } catch (error) {
+      if (recorder) recorder.releaseDevices();
+      releaseLock();
+      throw error;
+    }
     activeRecordings.add(meta.clientId);
-    // Ask once that the browser keeps this device's recordings under storage pressure.
-    void navigator.storage?.persist?.();
     return recorder;
   }
 
@@ -82,19 +114,35 @@ export class ExamRecorder {
     return (this.recordedMs + running) / 1000;
   }
 
-  /** The speaking phase of a task begins: record (start or resume) and mark where. */
-  beginTask(): void {
-    this.throwIfWriteFailed();
+  /** How loud the microphone is now, 0..1 (for the level meter). */
+  currentLevel(): number {
+    return this.level.peak();
+  }
+
+  storageHealth(): StorageHealth {
+    return this.writer.getHealth();
+  }
+
+  /**
+   * The speaking phase of a task begins: record (start or resume) and mark where. Resolves once
+   * the recorder runs, so the answer's countdown starts with the recording itself.
+   */
+  async beginTask(): Promise<void> {
+    if (this.ended || this.faulted) return;
+    const state = this.recorder.state;
+    if (state !== 'recording') {
+      const running = eventOrTimeout(this.recorder, state === 'inactive' ? 'start' : 'resume');
+      if (state === 'inactive') this.recorder.start(TIMESLICE_MS);
+      else this.recorder.resume();
+      this.started = true;
+      this.level.resume();
+      await running;
+    }
     this.taskStarts.push(Math.round(this.duration * 1000) / 1000);
-    if (this.recorder.state === 'inactive') this.recorder.start(TIMESLICE_MS);
-    else if (this.recorder.state === 'paused') this.recorder.resume();
     this.activeSince = performance.now();
-    void this.audioContext.resume();
     this.peakTimer ??= setInterval(() => this.measurePeak(), 1000 / PEAKS_PER_SECOND);
-    void this.store.updateProgress(this.meta.clientId, {
-      duration: this.duration,
-      taskStarts: [...this.taskStarts],
-    });
+    const progress = this.progress();
+    this.writer.push(() => this.store.updateProgress(this.meta.clientId, progress));
   }
 
   /** The speaking phase ended: pause until the next one. */
@@ -107,30 +155,51 @@ export class ExamRecorder {
     this.closeActiveSpan();
   }
 
-  /** Stops, writes the last chunk and releases the microphone. */
+  /**
+   * Stops, stores every chunk (retrying as long as the device refuses) and releases the
+   * microphone. The lock stays until `release`, after the recording was queued.
+   */
   async finish(): Promise<{ duration: number; taskStarts: number[] }> {
     this.closeActiveSpan();
-    if (this.recorder.state !== 'inactive') {
-      this.stopped ??= new Promise<void>((resolve) => {
-        this.recorder.addEventListener('stop', () => resolve(), { once: true });
-      });
-      this.recorder.stop();
-      await this.stopped;
-    }
+    await this.stopRecorder();
     this.releaseDevices();
-    await this.writes;
-    await this.store.updateProgress(this.meta.clientId, {
-      duration: this.duration,
-      taskStarts: [...this.taskStarts],
-    });
-    this.throwIfWriteFailed();
+    const progress = this.progress();
+    this.writer.push(() => this.store.updateProgress(this.meta.clientId, progress));
+    await this.writer.settled();
+    return progress;
+  }
+
+  /**
+   * Lets the recording go (queued, or left mid-exam): the microphone at once, the lock once
+   * every chunk is stored. A recording left unfinished is then sent by the interrupted-recording
+   * watcher of whichever tab sees its lock free.
+   */
+  release(): void {
+    activeRecordings.delete(this.meta.clientId);
+    this.closeActiveSpan();
+    void this.stopRecorder()
+      .then(() => {
+        this.releaseDevices();
+        return this.writer.settled();
+      })
+      .finally(() => this.releaseLock());
+  }
+
+  /** The chunks recorded so far, as one file, for the student to keep when storage fails for good. */
+  async recordedFile(): Promise<Blob> {
+    const stored = await this.store.assemble(this.meta.clientId).catch(() => null);
+    return new Blob([...(stored ? [stored.blob] : []), ...this.writer.unsavedBlobs()], { type: this.mime });
+  }
+
+  private progress() {
     return { duration: this.duration, taskStarts: [...this.taskStarts] };
   }
 
-  /** Ends without waiting (leaving the page): the chunks written so far stay for recovery. */
-  release(): void {
-    activeRecordings.delete(this.meta.clientId);
-    this.releaseDevices();
+  private async stopRecorder(): Promise<void> {
+    this.ended = true;
+    if (this.recorder.state !== 'inactive') this.recorder.stop();
+    // The last chunk arrives before 'stop'; a recorder that never ran has nothing to give.
+    if (this.started) await atMost(this.stopped);
   }
 
   private releaseDevices(): void {
@@ -138,7 +207,7 @@ export class ExamRecorder {
     this.peakTimer = null;
     if (this.recorder.state !== 'inactive') this.recorder.stop();
     this.stream.getTracks().forEach((t) => t.stop());
-    void this.audioContext.close().catch(() => undefined);
+    this.level.close();
   }
 
   private closeActiveSpan(): void {
@@ -148,26 +217,21 @@ export class ExamRecorder {
 
   private measurePeak(): void {
     if (this.activeSince === null) return;
-    this.analyser.getFloatTimeDomainData(this.samples);
-    let peak = 0;
-    for (const v of this.samples) peak = Math.max(peak, Math.abs(v));
-    this.pendingPeaks.push(Math.round(Math.min(1, peak) * 1000) / 1000);
+    this.pendingPeaks.push(Math.round(this.level.peak() * 1000) / 1000);
   }
 
   private onChunk(blob: Blob): void {
     if (blob.size === 0) return;
     const seq = this.seq++;
     const peaks = this.pendingPeaks.splice(0);
-    const progress = { duration: this.duration, taskStarts: [...this.taskStarts] };
-    // Chained so chunks land in order even if one write is slow.
-    this.writes = this.writes
-      .then(() => this.store.appendChunk(this.meta.clientId, { seq, blob, peaks }, progress))
-      .catch((error: unknown) => {
-        this.writeError ??= error;
-      });
+    const progress = this.progress();
+    this.writer.push(() => this.store.appendChunk(this.meta.clientId, { seq, blob, peaks }, progress), blob);
   }
 
-  private throwIfWriteFailed(): void {
-    if (this.writeError) throw this.writeError;
+  private fault(kind: RecorderFault): void {
+    if (this.ended || this.faulted) return;
+    this.faulted = true;
+    this.closeActiveSpan();
+    this.listeners.onFault?.(kind);
   }
 }

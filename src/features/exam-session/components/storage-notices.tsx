@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import type { StorageHealth } from '../model/chunk-writer';
+import type { StorageCheck } from '../model/device-storage';
+
+const mb = (bytes: number) => `${Math.max(0.1, Math.round((bytes / (1024 * 1024)) * 10) / 10)} МБ`;
+
+/** Whether the browser promised to keep the recordings (asked on the exam page). */
+export function PersistenceNote({ persisted }: { persisted: boolean | null | undefined }) {
+  if (persisted === undefined) return null;
+  if (persisted) {
+    return (
+      <Alert severity="success" data-testid="storage-persisted">
+        Браузер сохранит записи на устройстве, даже если места станет мало.
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="info" data-testid="storage-persisted">
+      Браузер не обещал хранить данные постоянно: при нехватке места он может удалить их. Не очищайте данные
+      браузера, пока запись не отправлена.
+    </Alert>
+  );
+}
+
+/** Says when the device lacks room for this exam's recording. */
+export function StorageShortNote({ check }: { check: StorageCheck | null }) {
+  if (check?.kind !== 'short') return null;
+  return (
+    <Alert severity="warning" data-testid="storage-short">
+      На устройстве мало места: свободно около {mb(check.availableBytes)}, а для записи этого экзамена нужно
+      около {mb(check.neededBytes)}.
+      {check.freedMedia > 0 && ' Сохраненные материалы других экзаменов уже удалены.'} Освободите место
+      (удалите ненужные файлы или приложения), иначе запись может не сохраниться.
+    </Alert>
+  );
+}
+
+/**
+ * A chunk could not be written to the device: the student is told on the screen itself. The
+ * recording goes on and the writes are retried; nothing recorded is dropped.
+ */
+export function StorageFaultNote({ health, onSaveFile }: { health: StorageHealth; onSaveFile?: () => void }) {
+  if (health.error) {
+    return (
+      <Alert
+        severity="error"
+        role="alert"
+        data-testid="storage-fault"
+        action={
+          onSaveFile && (
+            <Button color="inherit" size="small" onClick={onSaveFile}>
+              Сохранить файл
+            </Button>
+          )
+        }
+      >
+        Не удается сохранить запись на устройстве: возможно, закончилось место. Запись продолжается:
+        несохраненная часть хранится в памяти, сохранение повторяется. Не закрывайте страницу.
+      </Alert>
+    );
+  }
+  if (health.recovered) {
+    return (
+      <Alert severity="success" data-testid="storage-recovered">
+        Запись снова сохраняется на устройстве, ничего не потеряно.
+      </Alert>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { recordingStore } from '../../../lib/outbox';
+import { saveBlob } from '../../../lib/save-blob';
+import { enqueueRecording } from '../api/complete-exam';
+import type { StorageHealth } from '../model/chunk-writer';
+import { ExamRecorder, type RecorderFault, type RecorderMeta } from '../model/exam-recorder';
+
+const HEALTHY: StorageHealth = { error: null, unsaved: 0, recovered: false };
+
+/**
+ * The microphone and recorder lifecycle: opens a recording on a stream, finishes and queues
+ * it, and lets it go when the screen goes (a recording left mid-exam keeps its rows and is sent
+ * as interrupted by the watcher once its lock is free). Reports storage health and faults.
+ */
+export function useExamRecording() {
+  const recorder = useRef<ExamRecorder | null>(null);
+  const [health, setHealth] = useState<StorageHealth>(HEALTHY);
+
+  /** `onFault`: the recording stopped by itself (the microphone went away). */
+  const open = useCallback(
+    async (stream: MediaStream, meta: RecorderMeta, onFault: (fault: RecorderFault) => void) => {
+      setHealth(HEALTHY);
+      recorder.current = await ExamRecorder.create(stream, recordingStore, meta, {
+        onHealth: setHealth,
+        onFault,
+      });
+      return recorder.current;
+    },
+    [],
+  );
+
+  /** Stores the rest (as long as that takes), queues the recording and lets go of it. */
+  const finish = useCallback(async (label: string, options: { interrupted?: boolean } = {}) => {
+    const r = recorder.current;
+    if (!r) return;
+    await r.finish();
+    await enqueueRecording(r.meta.clientId, label, options);
+    recorder.current = null;
+    r.release();
+  }, []);
+
+  /** Everything recorded so far as a file, for when the device refuses to store it. */
+  const saveFile = useCallback(async (name: string) => {
+    const r = recorder.current;
+    if (!r) return;
+    const extension = r.mime.startsWith('audio/mp4') ? 'm4a' : 'webm';
+    saveBlob(await r.recordedFile(), `${name}.${extension}`);
+  }, []);
+
+  const level = useCallback(() => recorder.current?.currentLevel() ?? 0, []);
+
+  useEffect(
+    () => () => {
+      recorder.current?.release();
+      recorder.current = null;
+    },
+    [],
+  );
+
+  return { open, finish, saveFile, level, health };
+}

@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { LoginPage } from '../pages/login-page';
+import { expectToast } from '../pages/toasts';
+import type { ReviewSetup } from './review-fixtures';
+
+/** A recording of the exam as the student's list shows it. */
+export interface RecordingRow {
+  id: number;
+  name: string;
+}
+
+export interface RecordingDetail {
+  duration: number;
+  taskStarts: number[];
+  peaks: number[] | null;
+  mime: string;
+  access: string;
+}
+
+async function studentApi<T>(baseUrl: string, setup: ReviewSetup, path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${setup.student.token}` },
+  });
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** The exam's recordings on the server, as the student sees them. */
+export const examRecordings = (baseUrl: string, setup: ReviewSetup) =>
+  studentApi<{ audios: RecordingRow[] }>(
+    baseUrl,
+    setup,
+    `/api/student/exam/${setup.examId}/audios?page_size=20&page_number=0`,
+  ).then((r) => r.audios);
+
+/** Waits until the server holds `count` recordings of the exam (the upload runs in the background). */
+export async function waitForRecordings(
+  baseUrl: string,
+  setup: ReviewSetup,
+  count: number,
+  timeoutMs = 30_000,
+): Promise<RecordingRow[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await examRecordings(baseUrl, setup);
+    if (rows.length >= count || Date.now() > until) return rows;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+export const recordingDetail = (baseUrl: string, setup: ReviewSetup, id: number) =>
+  studentApi<RecordingDetail>(baseUrl, setup, `/api/student/audios/${id}`);
+
+/**
+ * Seconds of audio in the stored file, decoded by the browser (not the duration the client
+ * claimed): a recording with a chunk missing or cut short decodes shorter, or not at all.
+ */
+export async function decodedSeconds(
+  page: Page,
+  baseUrl: string,
+  setup: ReviewSetup,
+  id: number,
+): Promise<number> {
+  const { access } = await recordingDetail(baseUrl, setup, id);
+  return page.evaluate(async (url) => {
+    const bytes = await (await fetch(url)).arrayBuffer();
+    const context = new AudioContext();
+    try {
+      return (await context.decodeAudioData(bytes)).duration;
+    } finally {
+      await context.close();
+    }
+  }, new URL(access, baseUrl).href);
+}
+
+/** Logs in, opens the session page, checks the variant is required, picks it and starts. */
+export async function openSessionAndStart(page: Page, setup: ReviewSetup) {
+  await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
+  await page.goto(`/student/exams/${setup.examId}/session`);
+  await page.getByRole('button', { name: 'Начать экзамен' }).click();
+  await expectToast(page, 'Выберите вариант');
+  await page.getByLabel(setup.variantName).check();
+  await page.getByRole('button', { name: 'Начать экзамен' }).click();
+  await page.getByTestId('phase-preparing').waitFor();
+}
+
+/** Waits until the answer to task `task` (of two) is being recorded. */
+export async function waitForSpeaking(page: Page, task: number) {
+  await page
+    .getByRole('heading', { name: new RegExp(`^Задание №${task} из 2`) })
+    .waitFor({ timeout: 15_000 });
+  await page.getByTestId('phase-speaking').waitFor({ timeout: 15_000 });
+}
