@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -14,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { ERROR_TEXT } from '../src/shared/messages';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import { createDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -25,13 +26,18 @@ import { createMediaSigner } from './lib/media-url';
 import { redactUrl } from './lib/redact';
 import { resolveJwtSecret } from './lib/settings';
 import { authPlugin } from './plugins/auth';
-import { createMailer } from './plugins/mail';
-import { createLocalStorage } from './plugins/storage';
+import { createMailer } from './adapters/mail';
+import { createS3Storage } from './adapters/s3-storage';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin, storageMediaOrigins } from './plugins/security-headers';
+import { createLocalStorage } from './adapters/storage';
 import { ensureAdmin } from './modules/admin/bootstrap';
 import { adminRoutes } from './modules/admin/routes';
+import { purgePlugin } from './modules/auth/purge';
 import { authRoutes } from './modules/auth/routes';
 import { examRoutes } from './modules/exams/routes';
 import { fileRoutes } from './modules/files/routes';
+import { studentGradingRoutes, teacherGradingRoutes } from './modules/grading/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { requestRoutes } from './modules/requests/routes';
 import { taskRoutes } from './modules/tasks/routes';
@@ -39,6 +45,7 @@ import { teacherProfileRoutes } from './modules/teacher-profile/routes';
 import { teacherStudentRoutes } from './modules/teacher-students/routes';
 import { variantRoutes } from './modules/variants/routes';
 import { mailQueuePlugin } from './modules/mail-queue/plugin';
+import { uploadPartsPurgePlugin } from './modules/recordings/parts-purge';
 import { recordingContentRoutes, studentRecordingRoutes } from './modules/recordings/routes';
 import { reviewRoutes } from './modules/review/routes';
 import { studentExamRoutes } from './modules/student-exams/routes';
@@ -47,8 +54,12 @@ import { studentProfileRoutes } from './modules/student-profile/routes';
 export interface BuildOptions {
   /** Fastify's logger settings; false silences it (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Where the standard JSON log goes instead of stdout (tests read what it would hold). */
+  logStream?: { write(line: string): void };
   /** Told once when a fresh database got a generated admin password. */
   onAdminCreated?: (username: string, password: string) => void;
+  /** Told of every route as it is added (the tests build the authorisation matrix from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: database (migrated), admin bootstrap, plugins and every route. */
@@ -85,17 +96,34 @@ async function createServer(
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A slow or stalled body cannot hold a connection: the whole request within the first, and
+    // no silence longer than the second (Fastify's default waits forever).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    // Node honours these only when the server is created with them; it checks them on a beat
+    // (30 s by default), kept to a fraction of the timeout.
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, config.requestTimeoutMs / 4)),
+    },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   // JSON (and multipart where a route registers it) only: anything else answers 415.
   app.removeContentTypeParser(['text/plain']);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Media come from this origin, unless their addresses redirect to the bucket's own.
+  await app.register(securityHeadersPlugin, { mediaOrigins: storageMediaOrigins(config.s3) });
   // JSON and the app shell travel compressed over school Wi-Fi; audio and zips are not compressible
   // types and pass as they are (Range requests included).
   await app.register(fastifyCompress, {
@@ -113,8 +141,17 @@ async function createServer(
   });
   const background = new BackgroundTasks(app.log);
 
-  await app.register(authPlugin, { secret });
-  const storage = createLocalStorage(path.join(config.dataDir, 'storage'));
+  // Only the refresh token travels as a cookie; nothing else reads cookies.
+  await app.register(fastifyCookie);
+  await app.register(authPlugin, {
+    secret,
+    account: (userId) =>
+      db.selectFrom('users').select(['role', 'token_version']).where('id', '=', userId).executeTakeFirst(),
+  });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  const storage = config.s3
+    ? await createS3Storage(config.s3)
+    : createLocalStorage(path.join(config.dataDir, 'storage'));
   const media = createMediaSigner(secret, config.mediaUrlTtlSeconds);
   const ctx: AppContext = {
     db,
@@ -131,6 +168,7 @@ async function createServer(
   app.addHook('onClose', async () => {
     await background.drain();
     mailer.close();
+    storage.close?.();
     await db.destroy();
   });
 
@@ -159,10 +197,21 @@ async function createServer(
   await app.register(studentProfileRoutes);
   await app.register(recordingContentRoutes);
   await app.register(reviewRoutes);
+  await app.register(teacherGradingRoutes);
+  await app.register(studentGradingRoutes);
   await app.register(mailQueuePlugin);
+  await app.register(purgePlugin);
+  await app.register(uploadPartsPurgePlugin);
 
   registerStaticApp(app, config.staticDir);
   return app;
+}
+
+/** A hop count as proxy-addr reads it: the address `hop` steps from us is a trusted proxy. */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** The built PWA, with every non-API navigation answered by its shell. */

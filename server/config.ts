@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,11 +7,43 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
 
+/** A proxy address as TRUST_PROXY lists it: an IP, a CIDR, or a proxy-addr range name. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [ip, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || net.isIP(ip) === 0) return false;
+  if (bits === undefined) return true;
+  const max = net.isIP(ip) === 4 ? 32 : 128;
+  // A /0 range would trust every address: exactly what this setting must never do.
+  return /^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= max;
+}
+
+/** false, a hop count, or a list of proxy addresses; refuses anything else. */
+export function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  // Older settings said true for "behind a proxy": the one proxy in front.
+  if (v === 'true') return 1;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'a hop count (e.g. 1), or comma-separated proxy addresses or CIDRs (e.g. 10.0.0.1,10.1.0.0/16)',
+  });
+  return z.NEVER;
+}
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  /** PostgreSQL connections per server instance. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
   PUBLIC_URL: optionalString,
   JWT_SECRET: optionalString,
   SMTP_URL: optionalString,
@@ -23,32 +56,77 @@ const configSchema = z.object({
   MAX_FILE_MB: z.coerce.number().positive().default(25),
   /** Cap of one exam recording, in megabytes (an hour at 32 kbit/s is about 15 MB). */
   MAX_RECORDING_MB: z.coerce.number().positive().default(200),
+  /** Recording uploads read at once per instance; the others wait, their bytes in the sockets. */
+  MAX_CONCURRENT_UPLOADS: z.coerce.number().int().positive().default(12),
+  /** Days a resumable upload may sit untouched before its parts are removed. */
+  UPLOAD_PARTS_MAX_AGE_DAYS: z.coerce.number().positive().default(7),
   /** Lifetime of a signed media URL, in seconds. */
   MEDIA_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
     .positive()
     .default(6 * 3600),
-  /** Failed logins allowed per account and per address within LOGIN_WINDOW_MINUTES. */
+  /**
+   * Login attempts within LOGIN_WINDOW_MINUTES: per account from one address and per address
+   * before 429; an account's failures from anywhere past the first limit only slow its logins.
+   */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().min(0).max(60).default(8),
+  /** Redis shared by several instances for rate-limit counters; unset: counted in memory. */
+  REDIS_URL: optionalString,
+  /** Space for one teacher's files, in megabytes. */
+  TEACHER_QUOTA_MB: z.coerce.number().positive().default(2048),
+  /** Space for one student's recordings, all exams together, in megabytes. */
+  STUDENT_STORAGE_MB: z.coerce.number().positive().default(1024),
+  /** Recordings one student may keep per exam. */
+  STUDENT_RECORDINGS_PER_EXAM: z.coerce.number().int().positive().default(30),
+  /** Registrations and recovery requests per client address per hour. */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  RECOVERIES_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Longest time to receive one whole request, and the longest silence on a connection. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  CONNECTION_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  /** Pages of the global student list one teacher may ask for per hour. */
+  GLOBAL_SEARCH_PER_HOUR: z.coerce.number().int().positive().default(300),
   /** Serve the built PWA from this folder when it exists. */
   STATIC_DIR: z.string().default('./dist'),
-  /** Behind a proxy, trust X-Forwarded-* for client addresses. */
-  TRUST_PROXY: z
+  /** Media in an S3-protocol bucket instead of DATA_DIR/storage when S3_BUCKET is set. */
+  S3_BUCKET: optionalString,
+  /** Unset: AWS itself; set for MinIO, Yandex Object Storage, Ceph and the like. */
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Media addresses redirect to pre-signed bucket addresses instead of streaming through. */
+  S3_MEDIA_REDIRECT: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Behind a proxy: how many proxy hops to trust in X-Forwarded-For, or the proxies' addresses
+   * (comma-separated IPs or CIDRs). Never "trust everything": `true` means one hop.
+   */
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
 });
 
-export type RawConfig = z.input<typeof configSchema>;
+/** A shorter JWT_SECRET could be guessed offline from any access token. */
+export const MIN_SECRET_BYTES = 32;
+
+/** Whom Fastify trusts for X-Forwarded-For: nobody, that many hops, or these proxies. */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   publicUrl: string;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -59,12 +137,37 @@ export interface Config {
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   maxFileBytes: number;
   maxRecordingBytes: number;
+  maxConcurrentUploads: number;
+  uploadPartsMaxAgeDays: number;
   mediaUrlTtlSeconds: number;
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
   loginWindowMinutes: number;
+  loginDelayMaxSeconds: number;
   staticDir: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Where media lives when not under DATA_DIR/storage. */
+  s3: S3Config | undefined;
+  redisUrl: string | undefined;
+  globalSearchPerHour: number;
+  teacherQuotaBytes: number;
+  studentStorageBytes: number;
+  studentRecordingsPerExam: number;
+  registrationsPerAddressPerHour: number;
+  recoveriesPerAddressPerHour: number;
+  requestTimeoutMs: number;
+  connectionTimeoutMs: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; neither leaves credentials to the SDK's own chain (instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** Answer media addresses with a redirect to a pre-signed address (needs CORS on the bucket). */
+  mediaRedirect: boolean;
 }
 
 /** Parses settings once; nothing else in the server reads process.env. */
@@ -75,16 +178,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.JWT_SECRET !== undefined && Buffer.byteLength(c.JWT_SECRET, 'utf8') < MIN_SECRET_BYTES) {
+    throw new Error(
+      `Invalid configuration:\nJWT_SECRET: at least ${MIN_SECRET_BYTES} bytes (e.g. openssl rand -base64 48), or unset to generate one`,
+    );
+  }
   try {
     new Intl.DateTimeFormat('en', { timeZone: c.APP_TIMEZONE });
   } catch {
     throw new Error(`Invalid configuration:\nAPP_TIMEZONE: unknown time zone ${c.APP_TIMEZONE}`);
+  }
+  if ((c.S3_ACCESS_KEY_ID === undefined) !== (c.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new Error('Invalid configuration:\nS3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID)) {
+    throw new Error('Invalid configuration:\nS3_BUCKET: required when other S3_ settings are given');
   }
   return {
     port: c.PORT,
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     jwtSecret: c.JWT_SECRET,
     smtpUrl: c.SMTP_URL,
@@ -95,11 +210,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     maxFileBytes: Math.round(c.MAX_FILE_MB * 1024 * 1024),
     maxRecordingBytes: Math.round(c.MAX_RECORDING_MB * 1024 * 1024),
+    maxConcurrentUploads: c.MAX_CONCURRENT_UPLOADS,
+    uploadPartsMaxAgeDays: c.UPLOAD_PARTS_MAX_AGE_DAYS,
     mediaUrlTtlSeconds: c.MEDIA_URL_TTL_SECONDS,
     loginMaxFailuresPerAccount: c.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS,
     loginWindowMinutes: c.LOGIN_WINDOW_MINUTES,
+    loginDelayMaxSeconds: c.LOGIN_DELAY_MAX_SECONDS,
     staticDir: path.resolve(c.STATIC_DIR),
     trustProxy: c.TRUST_PROXY,
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          endpoint: c.S3_ENDPOINT,
+          region: c.S3_REGION,
+          credentials:
+            c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE,
+          mediaRedirect: c.S3_MEDIA_REDIRECT,
+        }
+      : undefined,
+    redisUrl: c.REDIS_URL,
+    globalSearchPerHour: c.GLOBAL_SEARCH_PER_HOUR,
+    teacherQuotaBytes: Math.round(c.TEACHER_QUOTA_MB * 1024 * 1024),
+    studentStorageBytes: Math.round(c.STUDENT_STORAGE_MB * 1024 * 1024),
+    studentRecordingsPerExam: c.STUDENT_RECORDINGS_PER_EXAM,
+    registrationsPerAddressPerHour: c.REGISTRATIONS_PER_HOUR,
+    recoveriesPerAddressPerHour: c.RECOVERIES_PER_HOUR,
+    requestTimeoutMs: Math.round(c.REQUEST_TIMEOUT_SECONDS * 1000),
+    connectionTimeoutMs: Math.round(c.CONNECTION_TIMEOUT_SECONDS * 1000),
   };
 }

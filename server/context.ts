@@ -5,8 +5,8 @@ import type { Database } from './db/types';
 import type { BackgroundTasks } from './lib/background';
 import type { MediaSigner } from './lib/media-url';
 import type { AccessTokens } from './plugins/auth';
-import type { Mailer } from './plugins/mail';
-import type { Storage } from './plugins/storage';
+import type { Mailer } from './adapters/mail';
+import type { Storage } from './adapters/storage';
 
 /** What services need from the running app; built once in app.ts. */
 export interface AppContext {

@@ -36,6 +36,7 @@ app.log.info(
   {
     database: describeDatabase(config),
     dataDir: config.dataDir,
+    storage: config.s3 ? `s3://${config.s3.bucket}` : 'DATA_DIR/storage',
     startupMs: Math.round(performance.now() - started),
   },
   `Устно is ready at ${config.publicUrl}`,

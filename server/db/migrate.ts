@@ -1,10 +1,18 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-initial';
+import * as m0002 from './migrations/0002-sessions';
+import * as m0003 from './migrations/0003-upload-parts';
+import * as m0004 from './migrations/0004-grading';
+import * as m0005 from './migrations/0005-list-indexes';
 import type { Database } from './types';
 
 // Listed here rather than read from disk, so the same list runs under tsx, a bundle or tests.
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-sessions': m0002,
+  '0003-upload-parts': m0003,
+  '0004-grading': m0004,
+  '0005-list-indexes': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Role } from '../../src/shared/roles';
 
 /** Timestamps are ISO-8601 UTC strings; booleans are 0/1 on both databases. */
@@ -21,6 +21,8 @@ export interface UsersTable {
   search: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Raised by a password change or reset; access tokens of an older version are refused. */
+  token_version: Generated<number>;
 }
 
 export interface RefreshTokensTable {
@@ -46,6 +48,13 @@ export interface LoginFailuresTable {
   username_key: string;
   address: string;
   created_at: Timestamp;
+}
+
+/** A login throttling counter: `hits` within the window that began at `window_start`. */
+export interface LoginThrottlesTable {
+  key: string;
+  hits: number;
+  window_start: Timestamp;
 }
 
 export interface RecoveryAttemptsTable {
@@ -91,6 +100,8 @@ export interface TasksTable {
   type: TaskType;
   duration: number;
   preparation_duration: number;
+  /** JSON array of { name, maxPoints } */
+  criteria: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -165,6 +176,21 @@ export interface RecordingsTable {
   storage_key: string;
   checked: Generated<Flag>;
   created_at: Timestamp;
+  /** The recording was cut short on the device (a reload, a lost microphone) and sent as it was. */
+  interrupted: Generated<Flag>;
+  /** Arrived after the exam stopped being the student's (unassigned, the variant taken out). */
+  late: Generated<Flag>;
+}
+
+/** One part of a resumable recording upload, kept until its upload completes or grows old. */
+export interface UploadPartsTable {
+  id: Generated<number>;
+  student_id: number;
+  client_id: string;
+  part: number;
+  size: number;
+  storage_key: string;
+  created_at: Timestamp;
 }
 
 export interface CommentsTable {
@@ -176,6 +202,19 @@ export interface CommentsTable {
   text: string;
   client_id: string | null;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RecordingGradesTable {
+  recording_id: number;
+  /** JSON array of { position, criterion, points, maxPoints } */
+  scores: string;
+  total: number;
+  max_total: number;
+  /** null when the last write cleared every score */
+  graded_at: Timestamp | null;
+  /** the client's clock of the write: an older replay is ignored */
+  client_updated_at: Timestamp;
   updated_at: Timestamp;
 }
 
@@ -196,11 +235,18 @@ export interface AppSettingsTable {
   value: string;
 }
 
+/** Bumped by triggers in every transaction that writes the table (see 0005-list-indexes). */
+export interface TableVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   login_events: LoginEventsTable;
   login_failures: LoginFailuresTable;
+  login_throttles: LoginThrottlesTable;
   recovery_attempts: RecoveryAttemptsTable;
   teacher_students: TeacherStudentsTable;
   files: FilesTable;
@@ -214,8 +260,11 @@ export interface Database {
   exam_sessions: ExamSessionsTable;
   recordings: RecordingsTable;
   comments: CommentsTable;
+  recording_grades: RecordingGradesTable;
+  upload_parts: UploadPartsTable;
   mail_queue: MailQueueTable;
   app_settings: AppSettingsTable;
+  table_versions: TableVersionsTable;
 }
 
 /** What a repository takes first: the database or a transaction on it. */
@@ -223,4 +272,3 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;

@@ -31,7 +31,7 @@ function validationMessage(
   return [...new Set(parts)].join('; ');
 }
 
-/** Every failure answers in DESIGN.md §4's shapes, in Russian; internals never leave the server. */
+/** Every failure answers in the error shapes of docs/api.md (`{ message }`, `{ errors }`), in Russian; internals never leave the server. */
 export function installErrorHandling(app: FastifyInstance): void {
   // Before any route's schema runs: text no database column may hold is invalid input, not a 500.
   app.addHook('preValidation', async (request) => {

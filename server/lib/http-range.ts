@@ -1,4 +1,4 @@
-import type { ByteRange } from '../plugins/storage';
+import type { ByteRange } from '../adapters/storage';
 
 export type RangeRequest =
   { kind: 'full' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };

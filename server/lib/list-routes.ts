@@ -6,13 +6,16 @@ import {
 } from '../../src/shared/contract/common';
 
 /**
- * Every searchable list answers at its path (paging only) and at `<path>/search`: routes
- * register the pair from this, typed by the querystring schema of each.
+ * Every searchable list answers at its path (paging only) and at `<path>/search`. Routes
+ * register the pair from this, each path written out where it is registered (so a search for
+ * a path finds its route), typed by the querystring schema of each.
  */
-export const LIST_AND_SEARCH = [
-  { suffix: '', querystring: pageQuerySchema },
-  { suffix: '/search', querystring: searchPageQuerySchema },
-] as const;
+export function listAndSearch<L extends string, S extends `${L}/search`>(list: L, search: S) {
+  return [
+    { url: list, querystring: pageQuerySchema },
+    { url: search, querystring: searchPageQuerySchema },
+  ] as const;
+}
 
 /** Either route's query as a search: the plain list searches for nothing. */
 export const withSearch = (q: PageQuery & { search_string?: string }): SearchPageQuery => ({

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { deriveKey } from './secrets';
 
 /** What a signed media URL can point at; recordings get the same treatment as files. */
 export type MediaKind = 'file' | 'recording';
@@ -23,11 +24,11 @@ export interface MediaSigner {
 
 /**
  * `<img>` and `<audio>` cannot send a bearer token, so media addresses carry their own proof:
- * an HMAC over kind, id and expiry, keyed by a key derived from the JWT secret (one secret to
- * manage, yet a media signature can never be confused with a token).
+ * an HMAC over kind, id and expiry, keyed by a key derived from the JWT secret for this purpose
+ * alone (one secret to manage, yet a media signature can never be confused with a token).
  */
 export function createMediaSigner(secret: string, ttlSeconds: number): MediaSigner {
-  const key = crypto.createHmac('sha256', secret).update('ustno media url v1').digest();
+  const key = deriveKey(secret, 'media-urls');
   const signature = (kind: MediaKind, id: number, exp: number) =>
     crypto.createHmac('sha256', key).update(`${kind}:${id}:${exp}`).digest('base64url');
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { hashPassword } from '../../lib/passwords';
+import { HttpError } from '../../lib/http-error';
+import { hashPassword, passwordPolicyError } from '../../lib/passwords';
 import { randomToken } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
 import { findUserByUsername, updateUser } from '../users/repository';
@@ -20,19 +21,23 @@ export async function ensureAdmin(
   opts: AdminBootstrapOptions,
 ): Promise<{ username: string; generatedPassword: string } | null> {
   if (opts.username && opts.password) {
-    const existing = await findUserByUsername(db, opts.username);
-    if (existing && existing.role !== 'ADMIN') {
-      throw new Error(`ADMIN_USERNAME ${opts.username} belongs to a non-admin account`);
+    const weak = passwordPolicyError(opts.password);
+    if (weak) throw new Error(`ADMIN_PASSWORD is refused: ${weak}`);
+    // Twice at most: a second instance starting at the same moment may create it in between.
+    for (let attempt = 0; ; attempt++) {
+      const existing = await findUserByUsername(db, opts.username);
+      if (existing && existing.role !== 'ADMIN') {
+        throw new Error(`ADMIN_USERNAME ${opts.username} belongs to a non-admin account`);
+      }
+      if (existing) {
+        await updateUser(db, existing.id, {
+          password_hash: await hashPassword(opts.password),
+          updated_at: nowIso(),
+        });
+        return null;
+      }
+      if ((await createAdmin(db, opts.username, opts.password)) || attempt > 0) return null;
     }
-    if (existing) {
-      await updateUser(db, existing.id, {
-        password_hash: await hashPassword(opts.password),
-        updated_at: nowIso(),
-      });
-    } else {
-      await createAdmin(db, opts.username, opts.password);
-    }
-    return null;
   }
   if (opts.username || opts.password) {
     throw new Error('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
@@ -40,17 +45,25 @@ export async function ensureAdmin(
   const anyAdmin = await db.selectFrom('users').select('id').where('role', '=', 'ADMIN').executeTakeFirst();
   if (anyAdmin) return null;
   const generatedPassword = randomToken(12);
-  await createAdmin(db, 'admin', generatedPassword);
+  // Another instance that won the race prints its own password; this one has none to tell.
+  if (!(await createAdmin(db, 'admin', generatedPassword))) return null;
   return { username: 'admin', generatedPassword };
 }
 
-async function createAdmin(db: Kysely<Database>, username: string, password: string): Promise<void> {
-  await createAccount(db, 'ADMIN', {
-    username,
-    password,
-    email: `${username.toLowerCase()}@admin.invalid`,
-    name: 'Администратор',
-    surname: 'Администратор',
-    patronymic: '',
-  });
+/** False when the account already exists: another instance created it at the same moment. */
+async function createAdmin(db: Kysely<Database>, username: string, password: string): Promise<boolean> {
+  try {
+    await createAccount(db, 'ADMIN', {
+      username,
+      password,
+      email: `${username.toLowerCase()}@admin.invalid`,
+      name: 'Администратор',
+      surname: 'Администратор',
+      patronymic: '',
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 409) return false;
+    throw err;
+  }
 }

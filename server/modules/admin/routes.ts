@@ -21,11 +21,19 @@ import * as service from './service';
 
 const tags = ['admin'];
 
+/** The paths of one kind of account, written out where they are registered. */
+interface UserAreaPaths {
+  list: string;
+  search: string;
+  one: string;
+  write: string;
+}
+
 function userArea(
   app: FastifyInstance,
   role: service.ManagedRole,
   plural: 'students' | 'teachers',
-  singular: string,
+  paths: UserAreaPaths,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // One body type for both keys: zod's mapped key type cannot follow a generic here.
@@ -33,28 +41,24 @@ function userArea(
   const list = async (q: { page_size: number; page_number: number; search_string?: string }) =>
     pagedBody(plural, await service.listUsers(app.ctx, role, { ...q, search_string: q.search_string ?? '' }));
 
-  r.get(
-    `/api/admin/${plural}`,
-    { schema: { tags, querystring: pageQuerySchema, response: { 200: page } } },
-    (req) => list(req.query),
+  r.get(paths.list, { schema: { tags, querystring: pageQuerySchema, response: { 200: page } } }, (req) =>
+    list(req.query),
   );
   r.get(
-    `/api/admin/${plural}/search`,
+    paths.search,
     { schema: { tags, querystring: searchPageQuerySchema, response: { 200: page } } },
     (req) => list(req.query),
   );
-  r.get(
-    `/api/admin/${plural}/:id`,
-    { schema: { tags, params: idParamsSchema, response: { 200: userSchema } } },
-    (req) => service.getUser(app.ctx, role, req.params.id),
+  r.get(paths.one, { schema: { tags, params: idParamsSchema, response: { 200: userSchema } } }, (req) =>
+    service.getUser(app.ctx, role, req.params.id),
   );
   r.post(
-    `/api/admin/${singular}`,
+    paths.write,
     { schema: { tags, body: adminCreateUserBodySchema, response: { 200: userSchema } } },
     (req) => service.createUser(app.ctx, role, req.body),
   );
   r.patch(
-    `/api/admin/${singular}`,
+    paths.write,
     { schema: { tags, body: adminUpdateUserBodySchema, response: { 200: userSchema } } },
     (req) => service.updateUser(app.ctx, role, req.body),
   );
@@ -68,8 +72,18 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     service.metrics(app.ctx),
   );
 
-  userArea(app, 'STUDENT', 'students', 'student');
-  userArea(app, 'TEACHER', 'teachers', 'teacher');
+  userArea(app, 'STUDENT', 'students', {
+    list: '/api/admin/students',
+    search: '/api/admin/students/search',
+    one: '/api/admin/students/:id',
+    write: '/api/admin/student',
+  });
+  userArea(app, 'TEACHER', 'teachers', {
+    list: '/api/admin/teachers',
+    search: '/api/admin/teachers/search',
+    one: '/api/admin/teachers/:id',
+    write: '/api/admin/teacher',
+  });
 
   r.get(
     '/api/admin/metrics/logins/:userID',

@@ -57,7 +57,7 @@ export async function updateUser(
   },
 ) {
   await requireUser(ctx, role, body.id);
-  const updated = await updateAccount(ctx.db, body.id, body, { password: body.password });
+  const updated = await updateAccount(ctx, body.id, body, { password: body.password, actor: 'admin' });
   if (!updated) throw notFound(ERROR_TEXT.userNotFound);
   return users.toUserDto(updated);
 }

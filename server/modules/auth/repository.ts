@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/types';
 
 export async function insertRefreshToken(
@@ -10,6 +11,15 @@ export async function insertRefreshToken(
 
 export async function findRefreshToken(db: Db, tokenHash: string) {
   return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function findRefreshTokenById(db: Db, id: number) {
+  return db.selectFrom('refresh_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Points a rotated token at the successor that replaced its lost one. */
+export async function setRefreshTokenSuccessor(db: Db, id: number, successorId: number): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ replaced_by_id: successorId }).where('id', '=', id).execute();
 }
 
 /** Marks a token rotated; false when another request rotated it first. */
@@ -46,8 +56,23 @@ export async function revokeUserRefreshTokens(db: Db, userId: number, at: string
     .execute();
 }
 
-export async function deleteExpiredRefreshTokens(db: Db, now: string): Promise<void> {
-  await db.deleteFrom('refresh_tokens').where('expires_at', '<', now).execute();
+export async function deleteExpiredRefreshTokens(db: Db, now: string): Promise<number> {
+  const r = await db.deleteFrom('refresh_tokens').where('expires_at', '<', now).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Recovery attempts used or expired before `before`: their links can no longer do anything. */
+export async function deleteFinishedRecoveryAttempts(db: Db, before: string): Promise<number> {
+  const r = await db
+    .deleteFrom('recovery_attempts')
+    .where((eb) =>
+      eb.or([
+        eb('completed_at', '<', before),
+        eb.and([eb('completed_at', 'is', null), eb('expires_at', '<', before)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 export async function insertLoginEvent(
@@ -68,39 +93,58 @@ export async function countLoginEventsSince(db: Db, since: string): Promise<numb
   return Number(r.n);
 }
 
-export async function insertLoginFailure(
+/**
+ * Counts one attempt under `key` and answers the count within the window, in one statement, so
+ * concurrent attempts each see their own number (a burst cannot all pass a check made first).
+ */
+export async function hitLoginThrottle(
   db: Db,
-  usernameKey: string,
-  address: string,
-  at: string,
-): Promise<void> {
+  key: string,
+  now: string,
+  windowStart: string,
+): Promise<number> {
+  const r = await db
+    .insertInto('login_throttles')
+    .values({ key, hits: 1, window_start: now })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`case when login_throttles.window_start < ${windowStart} then 1 else login_throttles.hits + 1 end`,
+        window_start: sql<string>`case when login_throttles.window_start < ${windowStart} then ${now} else login_throttles.window_start end`,
+      }),
+    )
+    .returning('hits')
+    .executeTakeFirstOrThrow();
+  return Number(r.hits);
+}
+
+/** Takes back one counted attempt (a login that succeeded, or one refused before any check). */
+export async function unhitLoginThrottle(db: Db, key: string): Promise<void> {
   await db
-    .insertInto('login_failures')
-    .values({ username_key: usernameKey, address, created_at: at })
+    .updateTable('login_throttles')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('key', '=', key)
+    .where('hits', '>', 0)
     .execute();
 }
 
-export async function countLoginFailures(
-  db: Db,
-  by: { username_key: string } | { address: string },
-  since: string,
-): Promise<number> {
-  const q = db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('created_at', '>=', since);
-  const r = await (
-    'username_key' in by ? q.where('username_key', '=', by.username_key) : q.where('address', '=', by.address)
-  ).executeTakeFirstOrThrow();
-  return Number(r.n);
+/** The attempts counted under `key` within the window (0 when none). */
+export async function loginThrottleHits(db: Db, key: string, windowStart: string): Promise<number> {
+  const r = await db
+    .selectFrom('login_throttles')
+    .select('hits')
+    .where('key', '=', key)
+    .where('window_start', '>=', windowStart)
+    .executeTakeFirst();
+  return r ? Number(r.hits) : 0;
 }
 
-export async function clearLoginFailures(db: Db, usernameKey: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('username_key', '=', usernameKey).execute();
+export async function clearLoginThrottles(db: Db, keys: string[]): Promise<void> {
+  await db.deleteFrom('login_throttles').where('key', 'in', keys).execute();
 }
 
-export async function deleteLoginFailuresBefore(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('created_at', '<', before).execute();
+export async function deleteLoginFailuresBefore(db: Db, before: string): Promise<number> {
+  const r = await db.deleteFrom('login_failures').where('created_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 export async function insertRecoveryAttempt(
@@ -160,4 +204,10 @@ export async function expireOtherRecoveryAttempts(
     .where('completed_at', 'is', null)
     .where('expires_at', '>', at)
     .execute();
+}
+
+/** Throttling counters whose window ended before `before`. */
+export async function deleteLoginThrottlesBefore(db: Db, before: string): Promise<number> {
+  const r = await db.deleteFrom('login_throttles').where('window_start', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }

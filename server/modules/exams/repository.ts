@@ -89,7 +89,8 @@ export async function examStudentIds(db: Db, examId: number): Promise<number[]> 
 export async function examRecordings(db: Db, examId: number) {
   return db
     .selectFrom('recordings')
-    .select(['id', 'name', 'created_at', 'checked'])
+    .leftJoin('recording_grades', 'recording_grades.recording_id', 'recordings.id')
+    .select(['id', 'name', 'created_at', 'checked', 'total', 'max_total', 'graded_at', 'interrupted', 'late'])
     .where('exam_id', '=', examId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -8,7 +8,7 @@ import {
   examUpdateBodySchema,
 } from '../../../src/shared/contract/teacher';
 import { SUCCESS_TEXT } from '../../../src/shared/messages';
-import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
+import { listAndSearch, withSearch } from '../../lib/list-routes';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -18,12 +18,9 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('TEACHER'));
 
-  for (const { suffix, querystring } of LIST_AND_SEARCH) {
-    r.get(
-      `/api/teacher/exams${suffix}`,
-      { schema: { tags, querystring, response: { 200: examsPageSchema } } },
-      async (req) =>
-        pagedBody('exams', await service.listExams(app.ctx, currentUser(req).id, withSearch(req.query))),
+  for (const { url, querystring } of listAndSearch('/api/teacher/exams', '/api/teacher/exams/search')) {
+    r.get(url, { schema: { tags, querystring, response: { 200: examsPageSchema } } }, async (req) =>
+      pagedBody('exams', await service.listExams(app.ctx, currentUser(req).id, withSearch(req.query))),
     );
   }
   r.get(

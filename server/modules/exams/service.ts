@@ -21,8 +21,23 @@ export function toAudioSummary(r: {
   name: string;
   created_at: string;
   checked: number;
+  total: number | null;
+  max_total: number | null;
+  graded_at: string | null;
+  interrupted: number;
+  late: number;
 }): AudioSummary {
-  return { id: r.id, name: r.name, date: r.created_at, checked: r.checked === 1 };
+  const graded = r.graded_at !== null;
+  return {
+    id: r.id,
+    name: r.name,
+    date: r.created_at,
+    checked: r.checked === 1,
+    total: graded ? r.total : null,
+    maxTotal: graded ? r.max_total : null,
+    interrupted: r.interrupted === 1,
+    late: r.late === 1,
+  };
 }
 
 export async function listExams(ctx: AppContext, teacherId: number, q: SearchPageQuery) {

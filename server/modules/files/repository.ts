@@ -5,21 +5,22 @@ import { searchMatches, selectPage } from '../../lib/paging';
 
 export type FileRow = Selectable<FilesTable>;
 
+/** Bytes the teacher's files take in storage. */
+export async function teacherStorageUsed(db: Db, teacherId: number): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.sum<number | string | null>('size').as('used'))
+    .where('teacher_id', '=', teacherId)
+    .executeTakeFirst();
+  return Number(row?.used ?? 0);
+}
+
 export async function insertFile(db: Db, row: Insertable<FilesTable>): Promise<FileRow> {
   return db.insertInto('files').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function findFileById(db: Db, id: number): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function findTeacherFile(db: Db, teacherId: number, id: number): Promise<FileRow | undefined> {
-  return db
-    .selectFrom('files')
-    .selectAll()
-    .where('id', '=', id)
-    .where('teacher_id', '=', teacherId)
-    .executeTakeFirst();
 }
 
 /** The teacher's files whose name matches the search, by name. */

@@ -11,7 +11,7 @@ import {
 } from '../../../src/shared/contract/teacher';
 import { AUTHORING_TEXT } from '../../../src/shared/messages';
 import { unsupportedMediaType } from '../../lib/http-error';
-import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
+import { listAndSearch, withSearch } from '../../lib/list-routes';
 import { multipartParts, partContent, type MultipartErrors } from '../../lib/multipart';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
@@ -50,12 +50,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  for (const { suffix, querystring } of LIST_AND_SEARCH) {
-    r.get(
-      `/api/teacher/files${suffix}`,
-      { schema: { tags, querystring, response: { 200: filesPageSchema } } },
-      async (req) =>
-        pagedBody('files', await service.listFiles(app.ctx, currentUser(req).id, withSearch(req.query))),
+  for (const { url, querystring } of listAndSearch('/api/teacher/files', '/api/teacher/files/search')) {
+    r.get(url, { schema: { tags, querystring, response: { 200: filesPageSchema } } }, async (req) =>
+      pagedBody('files', await service.listFiles(app.ctx, currentUser(req).id, withSearch(req.query))),
     );
   }
 

@@ -9,7 +9,7 @@ import { detectMediaType } from '../../lib/media-type';
 import { mapPage, type Page } from '../../lib/paging';
 import { readHead } from '../../lib/stream-head';
 import { nowIso } from '../../lib/time';
-import { StorageLimitError } from '../../plugins/storage';
+import { StorageLimitError } from '../../adapters/storage';
 import * as repo from './repository';
 
 /** Most files one upload request may carry; the rest are reported and skipped. */
@@ -43,9 +43,15 @@ export async function listFiles(
 
 const firstPage = (q: PageQuery): SearchPageQuery => ({ ...q, search_string: '' });
 
-type Outcome = { kind: 'stored' } | { kind: 'skipped' } | { kind: 'too-large' | 'wrong-type'; name: string };
+type Outcome =
+  | { kind: 'stored' }
+  | { kind: 'skipped' }
+  | { kind: 'too-large' | 'wrong-type' | 'storage-full'; name: string };
 
-/** Stores one file if its bytes say it is an image or audio we serve and it fits the cap. */
+/**
+ * Stores one file if its bytes say it is an image or audio we serve, it fits the per-file cap
+ * and what is left of the teacher's space.
+ */
 async function storeOne(ctx: AppContext, teacherId: number, file: IncomingFile): Promise<Outcome> {
   const { head, content, skipRest } = await readHead(file.content);
   // A browser sends an empty, nameless part for a file input left empty: that is no file at all.
@@ -58,17 +64,19 @@ async function storeOne(ctx: AppContext, teacherId: number, file: IncomingFile):
     return { kind: 'wrong-type', name };
   }
 
+  const left = Math.max(0, ctx.config.teacherQuotaBytes - (await repo.teacherStorageUsed(ctx.db, teacherId)));
+  const quotaBinds = left < ctx.config.maxFileBytes;
   let stored;
   try {
     stored = await ctx.storage.put(content(), {
       prefix: 'files',
-      maxBytes: ctx.config.maxFileBytes,
+      maxBytes: Math.min(ctx.config.maxFileBytes, left),
       contentType: mime,
     });
   } catch (err) {
     if (!(err instanceof StorageLimitError)) throw err;
     await skipRest();
-    return { kind: 'too-large', name };
+    return { kind: quotaBinds ? 'storage-full' : 'too-large', name };
   }
   try {
     await repo.insertFile(ctx.db, {
@@ -110,6 +118,9 @@ export async function upload(
       else if (outcome.kind === 'too-large') {
         tooLarge += 1;
         errors.push(AUTHORING_TEXT.fileTooLarge(outcome.name, maxMb));
+      } else if (outcome.kind === 'storage-full') {
+        tooLarge += 1;
+        errors.push(AUTHORING_TEXT.storageFull(outcome.name, ctx.config.teacherQuotaBytes / (1024 * 1024)));
       } else if (outcome.kind === 'wrong-type') {
         wrongType += 1;
         errors.push(AUTHORING_TEXT.fileTypeRefused(outcome.name));

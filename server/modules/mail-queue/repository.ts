@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, PostgresAdapter, type Selectable } from 'kysely';
 import type { Db, MailQueueTable } from '../../db/types';
 
 export type QueuedMail = Selectable<MailQueueTable>;
@@ -8,40 +8,40 @@ export async function insertMail(db: Db, row: Insertable<MailQueueTable>): Promi
   return r.id;
 }
 
-/** Unsent mail whose next attempt is due, oldest first. */
-export async function findDueMails(
+/**
+ * Takes up to `limit` due mails for this sender in one statement, oldest first, by moving their
+ * next attempt to `leaseUntil`; answers them as they were before. On PostgreSQL the rows are
+ * picked `FOR UPDATE SKIP LOCKED`, so instances claiming at the same moment each get other mails
+ * rather than waiting on or re-taking the same ones; SQLite runs one writer at a time anyway.
+ * A sender that dies mid-send leaves its mails due again once the lease ends.
+ */
+export async function claimDueMails(
   db: Db,
   now: string,
   maxAttempts: number,
   limit: number,
+  leaseUntil: string,
 ): Promise<QueuedMail[]> {
-  return db
+  const due = db
     .selectFrom('mail_queue')
-    .selectAll()
+    .select('id')
     .where('sent_at', 'is', null)
     .where('next_attempt_at', '<=', now)
     .where('attempts', '<', maxAttempts)
     .orderBy('next_attempt_at')
     .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-/**
- * Takes the mail for one sender: moves its next attempt to `leaseUntil` only if nobody else did
- * since it was read (another instance, another run). A sender that dies mid-send leaves the
- * mail due again once the lease ends.
- */
-export async function claimMail(db: Db, mail: QueuedMail, leaseUntil: string): Promise<boolean> {
-  const r = await db
+    .limit(limit);
+  const picked = db.getExecutor().adapter instanceof PostgresAdapter ? due.forUpdate().skipLocked() : due;
+  const claimed = await db
     .updateTable('mail_queue')
     .set({ next_attempt_at: leaseUntil })
-    .where('id', '=', mail.id)
+    .where('id', 'in', picked)
+    // Checked again on the row itself: what another sender claimed meanwhile is no longer due.
     .where('sent_at', 'is', null)
-    .where('next_attempt_at', '=', mail.next_attempt_at)
-    .where('attempts', '=', mail.attempts)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+    .where('next_attempt_at', '<=', now)
+    .returningAll()
+    .execute();
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 export async function markSent(db: Db, id: number, at: string): Promise<void> {

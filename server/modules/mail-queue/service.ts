@@ -12,7 +12,8 @@ const BACKOFF_BASE_SECONDS = 60;
 const BACKOFF_MAX_SECONDS = 6 * 3600;
 /** A sender holds a mail this long; one that died mid-send lets it become due again after. */
 const LEASE_SECONDS = 10 * 60;
-const BATCH = 20;
+/** Mails claimed at once: few, so the last of them is sent well within the lease. */
+const BATCH = 5;
 
 export function backoffSeconds(attempts: number): number {
   return Math.min(BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_SECONDS);
@@ -51,12 +52,16 @@ function describeError(err: unknown): string {
 async function sendDue(ctx: AppContext): Promise<void> {
   for (;;) {
     const now = nowIso();
-    const due = await repo.findDueMails(ctx.db, now, MAIL_MAX_ATTEMPTS, BATCH);
-    if (due.length === 0) return;
-    let progressed = false;
-    for (const mail of due) {
-      if (!(await repo.claimMail(ctx.db, mail, addSeconds(now, LEASE_SECONDS)))) continue;
-      progressed = true;
+    const claimed = await repo.claimDueMails(
+      ctx.db,
+      now,
+      MAIL_MAX_ATTEMPTS,
+      BATCH,
+      addSeconds(now, LEASE_SECONDS),
+    );
+    // Nothing due, or everything due is held by another sender (another instance): leave it.
+    if (claimed.length === 0) return;
+    for (const mail of claimed) {
       try {
         await ctx.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.body });
         await repo.markSent(ctx.db, mail.id, nowIso());
@@ -73,8 +78,6 @@ async function sendDue(ctx: AppContext): Promise<void> {
         );
       }
     }
-    // Everything due was taken by another sender: leave it to them.
-    if (!progressed) return;
   }
 }
 

@@ -35,6 +35,15 @@ export async function sendStoredMedia(
   media: StoredMedia,
   expiresAtSeconds: number,
 ): Promise<FastifyReply> {
+  if (ctx.config.s3?.mediaRedirect && ctx.storage.presign) {
+    // The bucket answers Range itself; the app's address stays the one that expires and is checked.
+    const location = await ctx.storage.presign(media.storageKey, {
+      contentType: media.mime,
+      contentDisposition: contentDisposition(media.name),
+      expiresInSeconds: expiresAtSeconds - Math.floor(Date.now() / 1000),
+    });
+    return reply.header('Cache-Control', 'private, no-store').redirect(location, 302);
+  }
   const stat = await ctx.storage.stat(media.storageKey);
   if (!stat) throw notFound(AUTHORING_TEXT.fileNotFound);
   const size = stat.size;

@@ -11,12 +11,49 @@ export interface RecordingSummaryRow {
   name: string;
   created_at: string;
   checked: number;
+  total: number | null;
+  max_total: number | null;
+  graded_at: string | null;
+  interrupted: number;
+  late: number;
 }
 
-const SUMMARY = ['recordings.id', 'recordings.name', 'recordings.created_at', 'recordings.checked'] as const;
+/** What a list row shows of a recording; the query must left-join its grade. */
+export const SUMMARY = [
+  'recordings.id',
+  'recordings.name',
+  'recordings.created_at',
+  'recordings.checked',
+  'recording_grades.total',
+  'recording_grades.max_total',
+  'recording_grades.graded_at',
+  'recordings.interrupted',
+  'recordings.late',
+] as const;
 
 export async function insertRecording(db: Db, row: Insertable<RecordingsTable>): Promise<RecordingRow> {
   return db.insertInto('recordings').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Bytes the student's recordings take in storage, every exam together. */
+export async function studentStorageUsed(db: Db, studentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('recordings')
+    .select((eb) => eb.fn.sum<number | string | null>('size').as('used'))
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  return Number(row?.used ?? 0);
+}
+
+/** How many recordings the student keeps for the exam. */
+export async function countStudentExamRecordings(db: Db, studentId: number, examId: number): Promise<number> {
+  const row = await db
+    .selectFrom('recordings')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('student_id', '=', studentId)
+    .where('exam_id', '=', examId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function findRecordingByClientId(db: Db, clientId: string): Promise<RecordingRow | undefined> {
@@ -92,7 +129,11 @@ export async function studentRecordingsPage(
     .where(searchMatches('recordings.search', q.search_string));
   if (examId !== undefined) matching = matching.where('exam_id', '=', examId);
   return selectPage(q, matching, (recordings) =>
-    recordings.select(SUMMARY).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    recordings
+      .leftJoin('recording_grades', 'recording_grades.recording_id', 'recordings.id')
+      .select(SUMMARY)
+      .orderBy('recordings.created_at', 'desc')
+      .orderBy('recordings.id', 'desc'),
   );
 }
 
@@ -164,9 +205,8 @@ export async function toggleChecked(db: Db, id: number): Promise<boolean | undef
   return row ? row.checked === 1 : undefined;
 }
 
-/** Deletes the recording and its comments; answers the row so its stored object can go too. */
+/** Deletes the recording (its comments and grade go by the foreign keys' cascade); answers the row so its stored object can go too. */
 export async function deleteRecording(db: Db, id: number): Promise<RecordingRow | undefined> {
-  await db.deleteFrom('comments').where('recording_id', '=', id).execute();
   return db.deleteFrom('recordings').where('id', '=', id).returningAll().executeTakeFirst();
 }
 

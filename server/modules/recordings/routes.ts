@@ -4,17 +4,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pagedBody } from '../../../src/shared/contract/common';
 import {
   audioIdParamsSchema,
+  RECORDING_PART_MAX_BYTES,
   recordingDetailSchema,
   recordingUploadResultSchema,
   studentRecordingsPageSchema,
+  uploadClientIdParamsSchema,
+  uploadCompleteBodySchema,
+  uploadPartParamsSchema,
+  uploadPartSchema,
+  uploadStatusSchema,
 } from '../../../src/shared/contract/student';
 import { RECORDING_TEXT } from '../../../src/shared/messages';
 import { badRequest, unsupportedMediaType } from '../../lib/http-error';
-import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
+import { listAndSearch, withSearch } from '../../lib/list-routes';
+import { Slots } from '../../lib/slots';
 import { multipartParts, partContent, type MultipartErrors } from '../../lib/multipart';
 import { currentUser } from '../../plugins/auth';
 import { signedMediaRoute } from '../media/routes';
 import { findRecordingById } from './repository';
+import * as parts from './parts';
 import * as service from './service';
 import type { UploadPart } from './upload';
 
@@ -47,6 +55,7 @@ async function* uploadParts(req: FastifyRequest): AsyncGenerator<UploadPart> {
 export async function studentRecordingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['student: recordings'];
+  const uploadSlots = new Slots(app.ctx.config.maxConcurrentUploads);
   app.addHook('onRequest', app.requireRole('STUDENT'));
   await app.register(multipart, {
     // The cap is enforced by storage (which deletes the partial object); busboy stops just past it.
@@ -76,13 +85,71 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
     },
     async (req) => {
       if (!req.isMultipart()) throw unsupportedMediaType(RECORDING_TEXT.uploadNotMultipart);
-      return service.uploadRecording(app.ctx, currentUser(req).id, uploadParts(req));
+      const release = await uploadSlots.acquire();
+      try {
+        return await service.uploadRecording(app.ctx, currentUser(req).id, uploadParts(req));
+      } finally {
+        release();
+      }
     },
   );
 
-  for (const { suffix, querystring } of LIST_AND_SEARCH) {
+  // A part is raw bytes, small enough to take whole (the parser refuses more with 413).
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: RECORDING_PART_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+  r.put(
+    '/api/student/uploads/:clientId/parts/:part',
+    {
+      schema: {
+        tags,
+        description:
+          'One part (0-based) of a resumable recording upload, as raw bytes (application/octet-stream, ' +
+          'at most 1 MiB; 4096 parts at most). The same part again replaces the one before.',
+        params: uploadPartParamsSchema,
+        response: { 200: uploadPartSchema },
+      },
+    },
+    async (req) => {
+      if (!Buffer.isBuffer(req.body)) throw unsupportedMediaType(RECORDING_TEXT.partNotBinary);
+      const { clientId, part } = req.params;
+      return parts.putPart(app.ctx, currentUser(req).id, clientId, part, req.body);
+    },
+  );
+  r.get(
+    '/api/student/uploads/:clientId',
+    {
+      schema: {
+        tags,
+        description:
+          'The parts the server holds of the upload (to resume it), and its recording once completed.',
+        params: uploadClientIdParamsSchema,
+        response: { 200: uploadStatusSchema },
+      },
+    },
+    (req) => parts.uploadStatus(app.ctx, currentUser(req).id, req.params.clientId),
+  );
+  r.post(
+    '/api/student/uploads/:clientId/complete',
+    {
+      schema: {
+        tags,
+        description:
+          'Joins parts 0..parts-1 into the recording (WebM or MP4, checked by its bytes), once per ' +
+          'clientId: a repeat answers the same recording. 409 when parts are missing or the size differs.',
+        params: uploadClientIdParamsSchema,
+        body: uploadCompleteBodySchema,
+        response: { 200: recordingUploadResultSchema },
+      },
+    },
+    (req) => parts.completeUpload(app.ctx, currentUser(req).id, req.params.clientId, req.body),
+  );
+
+  for (const { url, querystring } of listAndSearch('/api/student/audios', '/api/student/audios/search')) {
     r.get(
-      `/api/student/audios${suffix}`,
+      url,
       { schema: { tags, querystring, response: { 200: studentRecordingsPageSchema } } },
       async (req) =>
         pagedBody(

@@ -4,59 +4,22 @@ import type { TeacherRecordingDetail } from '../../../src/shared/contract/review
 import type { RecordingDetail, RecordingUploadResult } from '../../../src/shared/contract/student';
 import type { AudioSummary } from '../../../src/shared/contract/teacher';
 import { RECORDING_TEXT } from '../../../src/shared/messages';
-import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { conflictMessage, notFound } from '../../lib/http-error';
+import { createOnce } from '../../lib/create-once';
+import { notFound } from '../../lib/http-error';
 import { mapPage, type Page } from '../../lib/paging';
-import { nowIso } from '../../lib/time';
 import { toAudioSummary } from '../exams/service';
-import { enqueueMail, kickMailQueue } from '../mail-queue/service';
-import { requireAssignedExam, requireExamVariant } from '../student-exams/service';
-import { completeSession, findStudentSession } from '../student-exams/repository';
-import { findUserById } from '../users/repository';
 import { toVariantDto } from '../variants/service';
+import {
+  findOwnRecording,
+  keepStagedIfUsed,
+  resolveTarget,
+  storeRecording,
+  studentSpaceLeft,
+  toUploadResult,
+} from './answer';
 import * as repo from './repository';
-import { readUpload, storedMime, type UploadPart } from './upload';
-
-/** `<exam name> — <surname> <name>` (DESIGN.md §6). */
-export function recordingName(examName: string, student: { surname: string; name: string }): string {
-  return `${examName} — ${student.surname} ${student.name}`;
-}
-
-function toUploadResult(r: repo.RecordingRow): RecordingUploadResult {
-  return { id: r.id, name: r.name, date: r.created_at, checked: r.checked === 1, duration: r.duration };
-}
-
-/** The answer for a clientId already stored: the same recording for its owner, 409 for anyone else. */
-function existingResult(r: repo.RecordingRow, studentId: number): RecordingUploadResult {
-  if (r.student_id !== studentId) throw conflictMessage(RECORDING_TEXT.clientIdTaken);
-  return toUploadResult(r);
-}
-
-function completionMail(
-  ctx: AppContext,
-  teacherEmail: string,
-  student: { surname: string; name: string; patronymic: string },
-  examName: string,
-  recordingId: number,
-) {
-  const fullName = [student.surname, student.name, student.patronymic].filter((p) => p).join(' ');
-  return {
-    to: teacherEmail,
-    subject: `${fullName} завершил(а) экзамен «${examName}»`,
-    text: [
-      'Здравствуйте!',
-      '',
-      `Ученик ${fullName} завершил(а) экзамен «${examName}» и отправил(а) запись ответа.`,
-      `Послушать запись и оставить комментарии: ${ctx.config.publicUrl}/teacher/audios/${recordingId}`,
-      '',
-      'Письмо отправлено, потому что в профиле включены уведомления о завершении экзаменов.',
-      '—',
-      'Устно',
-    ].join('\n'),
-  };
-}
+import { readUpload, type UploadPart } from './upload';
 
 /**
  * POST /api/student/exam/complete: stores the recording once per clientId. The audio streams to
@@ -68,80 +31,26 @@ export async function uploadRecording(
   studentId: number,
   parts: AsyncIterable<UploadPart>,
 ): Promise<RecordingUploadResult> {
-  const upload = await readUpload(
+  const { fields, staged } = await readUpload(
     ctx,
     parts,
     async (clientId) => (await repo.findRecordingByClientId(ctx.db, clientId)) !== undefined,
+    await studentSpaceLeft(ctx, studentId),
   );
-  const { fields, staged } = upload;
-  const discard = async () => {
-    if (staged) await ctx.storage.delete(staged.key);
-  };
-
-  let created: repo.RecordingRow;
-  let mailQueued = false;
-  try {
-    const clientId = fields.clientId ?? crypto.randomUUID();
-    const known = await repo.findRecordingByClientId(ctx.db, clientId);
-    if (known) {
-      await discard();
-      return existingResult(known, studentId);
-    }
-    if (!staged) {
-      // The bytes were skipped for a clientId that was stored then, and is gone now (deleted).
-      throw notFound(RECORDING_TEXT.recordingNotFound);
-    }
-    const exam = await requireAssignedExam(ctx.db, studentId, fields.examID);
-    await requireExamVariant(ctx.db, exam.id, fields.variantID);
-    const [student, teacher] = await Promise.all([
-      findUserById(ctx.db, studentId),
-      findUserById(ctx.db, exam.teacher_id),
-    ]);
-    if (!student) throw notFound();
-    const session =
-      fields.sessionID !== undefined
-        ? await findStudentSession(ctx.db, studentId, fields.sessionID)
-        : undefined;
-    // A session of another exam (or someone else's) is not this upload's: it is left alone.
-    const ownSession = session && session.exam_id === exam.id ? session : undefined;
-    const name = recordingName(exam.name, student);
-    const now = nowIso();
-
-    created = await ctx.db.transaction().execute(async (trx) => {
-      const row = await repo.insertRecording(trx, {
-        client_id: clientId,
-        exam_id: exam.id,
-        student_id: studentId,
-        session_id: ownSession?.id ?? null,
-        variant_id: fields.variantID,
-        name,
-        search: searchColumn(name),
-        mime: storedMime(staged.container, fields.mime),
-        size: staged.size,
-        duration: fields.duration,
-        task_starts: JSON.stringify(fields.taskStarts ?? []),
-        peaks: fields.peaks ? JSON.stringify(fields.peaks) : null,
-        storage_key: staged.key,
-        created_at: now,
-      });
-      if (ownSession) await completeSession(trx, ownSession.id, now, fields.variantID);
-      if (teacher && teacher.inform_about_exam_completion === 1) {
-        await enqueueMail(trx, completionMail(ctx, teacher.email, student, exam.name, row.id), now);
-        mailQueued = true;
-      }
-      return row;
-    });
-  } catch (err) {
-    await discard();
-    if (isUniqueViolation(err) && fields.clientId) {
-      // The same clientId was stored by a concurrent request between the check and the insert.
-      const winner = await repo.findRecordingByClientId(ctx.db, fields.clientId);
-      if (winner) return existingResult(winner, studentId);
-    }
-    throw err;
-  }
-  if (mailQueued) kickMailQueue(ctx);
-  return toUploadResult(created);
+  // Without a clientId (a client that follows only the plain form) the upload is not idempotent.
+  const clientId = fields.clientId ?? crypto.randomUUID();
+  const row = await keepStagedIfUsed(ctx, staged, () =>
+    createOnce(
+      () => findOwnRecording(ctx, studentId, clientId),
+      async () => {
+        // The bytes were skipped for a clientId that was stored then, and is gone now (deleted).
+        if (!staged) throw notFound(RECORDING_TEXT.recordingNotFound);
+        const target = await resolveTarget(ctx, studentId, fields);
+        return storeRecording(ctx, studentId, clientId, fields, staged, target);
+      },
+    ),
+  );
+  return toUploadResult(row);
 }
 
 // ---- student ----
@@ -182,6 +91,8 @@ async function toDetail(ctx: AppContext, r: repo.RecordingRow): Promise<Recordin
     peaks: parseNumbers(r.peaks),
     comments: comments.map(repo.toCommentDto),
     variant,
+    interrupted: r.interrupted === 1,
+    late: r.late === 1,
   };
 }
 

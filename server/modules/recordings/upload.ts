@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { badRequest, type HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
 import { detectMediaType } from '../../lib/media-type';
 import { drain, readHead } from '../../lib/stream-head';
-import { StorageLimitError } from '../../plugins/storage';
+import { StorageLimitError } from '../../adapters/storage';
 
 /** One part of the multipart body, as the transport hands it over, in the order it came. */
 export type UploadPart =
@@ -29,35 +29,58 @@ export interface ReadUpload {
   fields: RecordingUploadFields;
   /** Null when the bytes were skipped because the clientId was already known. */
   staged: StagedAudio | null;
-  /** The recording a clientId sent before the file already named (its bytes were not stored). */
-  duplicateClientId: boolean;
 }
 
-type StageOutcome = { kind: 'stored'; audio: StagedAudio } | { kind: 'wrong-type' } | { kind: 'too-large' };
+export type StageOutcome =
+  | { kind: 'stored'; audio: StagedAudio }
+  | { kind: 'wrong-type' }
+  | { kind: 'too-large' }
+  | { kind: 'storage-full' };
 
 /**
  * Streams the audio part to storage as it arrives, after checking from its first bytes that it
  * is WebM/Matroska or MP4. A refused or oversized part is read to its end and leaves nothing.
  */
-async function stageAudio(ctx: AppContext, content: AsyncIterable<Uint8Array>): Promise<StageOutcome> {
+export async function stageAudio(
+  ctx: AppContext,
+  content: AsyncIterable<Uint8Array>,
+  spaceLeft = Number.POSITIVE_INFINITY,
+): Promise<StageOutcome> {
   const { head, content: whole, skipRest } = await readHead(content);
   const type = detectMediaType(head);
   if (type !== 'audio/webm' && type !== 'audio/mp4') {
     await skipRest();
     return { kind: 'wrong-type' };
   }
+  // The student's space left binds before the per-recording cap when it is the smaller.
+  const spaceBinds = spaceLeft < ctx.config.maxRecordingBytes;
   try {
     const stored = await ctx.storage.put(whole(), {
       prefix: 'recordings',
-      maxBytes: ctx.config.maxRecordingBytes,
+      maxBytes: Math.min(ctx.config.maxRecordingBytes, spaceLeft),
       contentType: type,
     });
     return { kind: 'stored', audio: { key: stored.key, size: stored.size, container: type } };
   } catch (err) {
     if (!(err instanceof StorageLimitError)) throw err;
     await skipRest();
-    return { kind: 'too-large' };
+    return { kind: spaceBinds ? 'storage-full' : 'too-large' };
   }
+}
+
+/** The answer to audio that could not be staged. */
+export function stageRefusal(ctx: AppContext, kind: 'wrong-type' | 'too-large' | 'storage-full'): HttpError {
+  if (kind === 'wrong-type') return unsupportedMediaType(RECORDING_TEXT.typeRefused);
+  if (kind === 'storage-full') return payloadTooLarge(storageFullText(ctx));
+  return payloadTooLarge(tooLargeText(ctx));
+}
+
+export function storageFullText(ctx: AppContext): string {
+  return RECORDING_TEXT.storageFull(ctx.config.studentStorageBytes / (1024 * 1024));
+}
+
+export function tooLargeText(ctx: AppContext): string {
+  return RECORDING_TEXT.tooLarge(Math.round((ctx.config.maxRecordingBytes / (1024 * 1024)) * 100) / 100);
 }
 
 function fieldErrors(error: z.ZodError): HttpError {
@@ -77,11 +100,11 @@ export async function readUpload(
   ctx: AppContext,
   parts: AsyncIterable<UploadPart>,
   isKnownClientId: (clientId: string) => Promise<boolean>,
+  spaceLeft: number,
 ): Promise<ReadUpload> {
   const raw: Record<string, string> = {};
   let staged: StagedAudio | null = null;
   let sawAudio = false;
-  let duplicateClientId = false;
   let failure: HttpError | null = null;
   try {
     for await (const part of parts) {
@@ -100,23 +123,18 @@ export async function readUpload(
       const clientId = raw[RECORDING_UPLOAD_FIELDS.clientId];
       if (clientId && z.uuid().safeParse(clientId).success && (await isKnownClientId(clientId))) {
         // A replay of an upload the server already has: its bytes are not needed.
-        duplicateClientId = true;
         await drain(it);
         continue;
       }
-      const outcome = await stageAudio(ctx, { [Symbol.asyncIterator]: () => it });
+      const outcome = await stageAudio(ctx, { [Symbol.asyncIterator]: () => it }, spaceLeft);
       if (outcome.kind === 'stored') staged = outcome.audio;
-      else if (outcome.kind === 'wrong-type') failure ??= unsupportedMediaType(RECORDING_TEXT.typeRefused);
-      else {
-        const maxMb = Math.round((ctx.config.maxRecordingBytes / (1024 * 1024)) * 100) / 100;
-        failure ??= payloadTooLarge(RECORDING_TEXT.tooLarge(maxMb));
-      }
+      else failure ??= stageRefusal(ctx, outcome.kind);
     }
     if (failure) throw failure;
     if (!sawAudio) throw badRequest(RECORDING_TEXT.fileMissing);
     const parsed = recordingUploadFieldsSchema.safeParse(raw);
     if (!parsed.success) throw fieldErrors(parsed.error);
-    return { fields: parsed.data, staged, duplicateClientId };
+    return { fields: parsed.data, staged };
   } catch (err) {
     if (staged) await ctx.storage.delete(staged.key);
     throw err;

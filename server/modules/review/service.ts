@@ -1,15 +1,15 @@
 import type { Readable } from 'node:stream';
 import type { PageQuery } from '../../../src/shared/contract/common';
-import type { StatisticsSession } from '../../../src/shared/contract/review';
+import { commentDraftSchema, type StatisticsSession } from '../../../src/shared/contract/review';
 import type { CommentDto } from '../../../src/shared/contract/student';
-import { formatDuration } from '../../../src/shared/format';
 import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { createOnce } from '../../lib/create-once';
 import { badRequest, conflictMessage, notFound } from '../../lib/http-error';
 import { mapPage, type Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import { findTeacherExam } from '../exams/repository';
+import { latestTotals, scoresCsvStream } from '../grading/service';
 import * as recordings from '../recordings/repository';
 import { EntryNamer, streamZip, type ZipSource } from './zip';
 
@@ -29,10 +29,18 @@ export async function statistics(
   q: PageQuery,
 ): Promise<Page<StatisticsSession>> {
   await requireOwnExam(ctx, teacherId, examId);
-  return mapPage(await recordings.examStatisticsPage(ctx.db, examId, q), (row) => ({
+  const page = await recordings.examStatisticsPage(ctx.db, examId, q);
+  const totals = await latestTotals(
+    ctx,
+    examId,
+    page.items.map((row) => row.id),
+  );
+  return mapPage(page, (row) => ({
     student: { id: row.id, surname: row.surname, name: row.name },
     completed: row.last_at !== null,
     date: row.last_at ?? null,
+    total: totals.get(row.id)?.total ?? null,
+    maxTotal: totals.get(row.id)?.maxTotal ?? null,
   }));
 }
 
@@ -54,6 +62,8 @@ export async function examZip(
   const namer = new EntryNamer(ctx.config.timezone);
 
   async function* sources(): AsyncGenerator<ZipSource> {
+    // The gradebook first: the same file as scores.csv, read as the archive reaches it.
+    yield { name: 'scores.csv', date: new Date(), open: () => scoresCsvStream(ctx, examId) };
     for (const row of rows) {
       if (!(await ctx.storage.stat(row.storage_key))) {
         ctx.log.warn({ recordingId: row.id }, 'recording missing from storage, left out of the zip');
@@ -78,13 +88,10 @@ export interface CommentWrite {
   comment: string;
 }
 
-/** Rounding slack of a player's position against the stored duration (floating point). */
-const DURATION_SLACK_SECONDS = 0.001;
-
+/** The comment against the recording it marks, by the same schema the page checks drafts with. */
 function assertWithinRecording(body: CommentWrite, duration: number): void {
-  if (body.end > duration + DURATION_SLACK_SECONDS) {
-    throw badRequest(RECORDING_TEXT.commentEndAfterDuration(formatDuration(duration)));
-  }
+  const checked = commentDraftSchema(duration).safeParse(body);
+  if (!checked.success) throw badRequest(checked.error.issues[0]?.message);
 }
 
 /**
@@ -98,7 +105,7 @@ export async function createComment(
   body: CommentWrite & { audioID: number; clientId?: string | null },
 ): Promise<CommentDto> {
   const clientId = body.clientId ?? null;
-  const replay = async () => {
+  const earlier = async () => {
     if (clientId === null) return undefined;
     const existing = await recordings.findCommentByClientId(ctx.db, clientId);
     if (!existing) return undefined;
@@ -107,14 +114,11 @@ export async function createComment(
     }
     return recordings.toCommentDto(existing);
   };
-  const earlier = await replay();
-  if (earlier) return earlier;
-
-  const recording = await recordings.findTeacherRecording(ctx.db, teacherId, body.audioID);
-  if (!recording) throw notFound(RECORDING_TEXT.recordingNotFound);
-  assertWithinRecording(body, recording.duration);
-  const now = nowIso();
-  try {
+  return createOnce(earlier, async () => {
+    const recording = await recordings.findTeacherRecording(ctx.db, teacherId, body.audioID);
+    if (!recording) throw notFound(RECORDING_TEXT.recordingNotFound);
+    assertWithinRecording(body, recording.duration);
+    const now = nowIso();
     const row = await recordings.insertComment(ctx.db, {
       recording_id: recording.id,
       author_id: teacherId,
@@ -126,13 +130,7 @@ export async function createComment(
       updated_at: now,
     });
     return recordings.toCommentDto(row);
-  } catch (err) {
-    // The same clientId arrived twice at once: the first one stored wins.
-    if (!isUniqueViolation(err)) throw err;
-    const winner = await replay();
-    if (!winner) throw err;
-    return winner;
-  }
+  });
 }
 
 export async function updateComment(

@@ -21,6 +21,52 @@ export async function findAssignedExam(
     .executeTakeFirst();
 }
 
+/**
+ * The exam when it was the student's once but is not assigned now: the student started a session
+ * of it, or is an accepted student of its teacher. A stranger's exam answers undefined.
+ */
+export async function findFormerExam(
+  db: Db,
+  studentId: number,
+  examId: number,
+): Promise<ExamRow | undefined> {
+  return db
+    .selectFrom('exams')
+    .selectAll('exams')
+    .where('exams.id', '=', examId)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('exam_sessions')
+            .select('exam_sessions.id')
+            .whereRef('exam_sessions.exam_id', '=', 'exams.id')
+            .where('exam_sessions.student_id', '=', studentId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('teacher_students')
+            .select('teacher_students.id')
+            .whereRef('teacher_students.teacher_id', '=', 'exams.teacher_id')
+            .where('teacher_students.student_id', '=', studentId)
+            .where('teacher_students.status', '=', 'accepted'),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** Whether the variant still exists among the teacher's own. */
+export async function isTeacherVariant(db: Db, teacherId: number, variantId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('variants')
+    .select('id')
+    .where('id', '=', variantId)
+    .where('teacher_id', '=', teacherId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The exams assigned to the student, by name. */
 export async function assignedExamsPage(db: Db, studentId: number, q: SearchPageQuery) {
   return selectPage(
@@ -44,16 +90,6 @@ export async function listExamVariants(db: Db, examId: number): Promise<Array<{ 
     .orderBy('exam_variants.position')
     .orderBy('variants.id')
     .execute();
-}
-
-export async function isExamVariant(db: Db, examId: number, variantId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('exam_variants')
-    .select('variant_id')
-    .where('exam_id', '=', examId)
-    .where('variant_id', '=', variantId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function insertSession(db: Db, row: Insertable<ExamSessionsTable>): Promise<SessionRow> {

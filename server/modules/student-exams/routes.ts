@@ -14,7 +14,7 @@ import {
   studentRecordingsPageSchema,
   studentVariantSchema,
 } from '../../../src/shared/contract/student';
-import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
+import { listAndSearch, withSearch } from '../../lib/list-routes';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -24,12 +24,9 @@ export async function studentExamRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('STUDENT'));
 
-  for (const { suffix, querystring } of LIST_AND_SEARCH) {
-    r.get(
-      `/api/student/exams${suffix}`,
-      { schema: { tags, querystring, response: { 200: studentExamsListSchema } } },
-      async (req) =>
-        pagedBody('exams', await service.listExams(app.ctx, currentUser(req).id, withSearch(req.query))),
+  for (const { url, querystring } of listAndSearch('/api/student/exams', '/api/student/exams/search')) {
+    r.get(url, { schema: { tags, querystring, response: { 200: studentExamsListSchema } } }, async (req) =>
+      pagedBody('exams', await service.listExams(app.ctx, currentUser(req).id, withSearch(req.query))),
     );
   }
   r.get(

@@ -8,7 +8,7 @@ import type { AudioSummary, VariantDto } from '../../../src/shared/contract/teac
 import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
-import { notFound } from '../../lib/http-error';
+import { conflictMessage, notFound } from '../../lib/http-error';
 import { mapPage, type Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import { toAudioSummary } from '../exams/service';
@@ -32,6 +32,28 @@ export async function requireExamVariant(
   const variant = (await repo.listExamVariants(db, examId)).find((v) => v.id === variantId);
   if (!variant) throw notFound(AUTHORING_TEXT.variantNotFound);
   return variant;
+}
+
+/**
+ * Where a student's answer lands. The exam as assigned; or, when the exam was taken off the
+ * student (or the variant out of the exam) before the answer arrived, still that exam, marked
+ * late so the teacher sees it rather than losing it. An exam or variant deleted for good, or a
+ * stranger's, refuses the answer.
+ */
+export async function requireAnswerTarget(
+  db: Db,
+  studentId: number,
+  examId: number,
+  variantId: number,
+): Promise<{ exam: repo.ExamRow; late: boolean }> {
+  const assigned = await repo.findAssignedExam(db, studentId, examId);
+  const exam = assigned ?? (await repo.findFormerExam(db, studentId, examId));
+  if (!exam) throw notFound(RECORDING_TEXT.examGone);
+  const inExam = (await repo.listExamVariants(db, exam.id)).some((v) => v.id === variantId);
+  if (!inExam && !(await repo.isTeacherVariant(db, exam.teacher_id, variantId))) {
+    throw conflictMessage(RECORDING_TEXT.variantGone);
+  }
+  return { exam, late: assigned === undefined || !inExam };
 }
 
 export async function listExams(

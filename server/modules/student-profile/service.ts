@@ -18,7 +18,7 @@ export async function updateProfile(
   studentId: number,
   body: Omit<StudentDataBody, 'patronymic'> & { patronymic: string },
 ): Promise<StudentProfile> {
-  const updated = await updateAccount(ctx.db, studentId, body);
+  const updated = await updateAccount(ctx, studentId, body, { actor: 'self' });
   if (!updated) throw notFound(ERROR_TEXT.userNotFound);
   return toUserDto(updated);
 }

@@ -8,7 +8,7 @@ import {
   taskUpdateBodySchema,
 } from '../../../src/shared/contract/teacher';
 import { SUCCESS_TEXT } from '../../../src/shared/messages';
-import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
+import { listAndSearch, withSearch } from '../../lib/list-routes';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -18,12 +18,9 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('TEACHER'));
 
-  for (const { suffix, querystring } of LIST_AND_SEARCH) {
-    r.get(
-      `/api/teacher/tasks${suffix}`,
-      { schema: { tags, querystring, response: { 200: tasksPageSchema } } },
-      async (req) =>
-        pagedBody('tasks', await service.listTasks(app.ctx, currentUser(req).id, withSearch(req.query))),
+  for (const { url, querystring } of listAndSearch('/api/teacher/tasks', '/api/teacher/tasks/search')) {
+    r.get(url, { schema: { tags, querystring, response: { 200: tasksPageSchema } } }, async (req) =>
+      pagedBody('tasks', await service.listTasks(app.ctx, currentUser(req).id, withSearch(req.query))),
     );
   }
   r.get(

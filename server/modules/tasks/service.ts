@@ -1,5 +1,5 @@
 import type { SearchPageQuery } from '../../../src/shared/contract/common';
-import type { TaskDto } from '../../../src/shared/contract/teacher';
+import { criterionSchema, type Criterion, type TaskDto } from '../../../src/shared/contract/teacher';
 import { AUTHORING_TEXT } from '../../../src/shared/messages';
 import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
@@ -19,6 +19,20 @@ export interface TaskWrite {
   duration: number;
   preparationDuration: number;
   files: number[];
+  /** Absent keeps the stored criteria (on create: none). */
+  criteria?: Criterion[];
+}
+
+const storedCriteria = criterionSchema.array();
+
+/** The task's criteria as stored (a JSON list written only through the contract's schema). */
+export function parseCriteria(json: string): Criterion[] {
+  try {
+    const parsed = storedCriteria.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Task DTOs for these rows, their files batched into one query. */
@@ -37,6 +51,7 @@ export async function toTaskDtos(ctx: AppContext, rows: repo.TaskRow[]): Promise
     files: files
       .filter((f) => f.task_id === t.id)
       .map((f) => ({ id: f.id, name: f.name, type: f.mime, access: ctx.media.url('file', f.id) })),
+    criteria: parseCriteria(t.criteria),
   }));
 }
 
@@ -76,6 +91,7 @@ function columns(body: TaskWrite, text: string) {
     text,
     duration: body.duration,
     preparation_duration: body.preparationDuration,
+    ...(body.criteria ? { criteria: JSON.stringify(body.criteria) } : {}),
     updated_at: nowIso(),
   };
 }

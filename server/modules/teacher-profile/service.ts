@@ -24,7 +24,8 @@ export async function updateProfile(
   body: Omit<TeacherDataBody, 'patronymic'> & { patronymic: string },
 ): Promise<TeacherProfile> {
   const inform = body.inform_about_exam_completion;
-  const updated = await updateAccount(ctx.db, teacherId, body, {
+  const updated = await updateAccount(ctx, teacherId, body, {
+    actor: 'self',
     ...(inform === undefined || inform === null ? {} : { inform_about_exam_completion: inform ? 1 : 0 }),
   });
   if (!updated) throw notFound(ERROR_TEXT.userNotFound);

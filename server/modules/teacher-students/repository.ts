@@ -1,5 +1,6 @@
 import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Insertable, Selectable } from 'kysely';
+import { SUMMARY } from '../recordings/repository';
 import type { Db, TeacherStudentsTable, User } from '../../db/types';
 import { searchMatches, selectPage } from '../../lib/paging';
 
@@ -101,6 +102,10 @@ export async function allStudentsPage(db: Db, teacherId: number, q: SearchPageQu
         .select('teacher_students.status as link_status')
         .orderBy('users.search')
         .orderBy('users.id'),
+    {
+      countCache: { db, table: 'users' },
+      pageIds: { id: 'users.id', order: (users) => users.orderBy('users.search').orderBy('users.id') },
+    },
   );
 }
 
@@ -135,7 +140,8 @@ export async function studentRecordingsPage(
       .where(searchMatches('recordings.search', q.search_string)),
     (recordings) =>
       recordings
-        .select(['recordings.id', 'recordings.name', 'recordings.created_at', 'recordings.checked'])
+        .leftJoin('recording_grades', 'recording_grades.recording_id', 'recordings.id')
+        .select(SUMMARY)
         .orderBy('recordings.created_at', 'desc')
         .orderBy('recordings.id', 'desc'),
   );

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, messageSchema, pagedBody } from '../../../src/shared/contract/common';
 import {
   createStudentBodySchema,
+  GLOBAL_STUDENTS_PAGE_MAX,
   globalStudentsPageSchema,
   studentAudiosPageSchema,
   studentExamsPageSchema,
@@ -10,8 +11,9 @@ import {
 } from '../../../src/shared/contract/teacher';
 import { userSchema } from '../../../src/shared/contract/users';
 import { SUCCESS_TEXT } from '../../../src/shared/messages';
-import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
+import { listAndSearch, withSearch } from '../../lib/list-routes';
 import { currentUser } from '../../plugins/auth';
+import { byUser } from '../../plugins/rate-limit';
 import * as service from './service';
 
 const tags = ['teacher: students'];
@@ -19,26 +21,42 @@ const tags = ['teacher: students'];
 export async function teacherStudentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('TEACHER'));
+  // Any teacher account may page through every student: slow a bulk download down.
+  const globalSearchLimit = app.limit({
+    name: 'global-search',
+    max: app.ctx.config.globalSearchPerHour,
+    windowMs: 3600_000,
+    key: byUser,
+    message: 'Слишком много запросов к списку всех учеников',
+  });
 
-  for (const { suffix, querystring } of LIST_AND_SEARCH) {
-    r.get(
-      `/api/teacher/students${suffix}`,
-      { schema: { tags, querystring, response: { 200: teacherStudentsPageSchema } } },
-      async (req) =>
-        pagedBody(
-          'students',
-          await service.listStudents(app.ctx, currentUser(req).id, withSearch(req.query)),
-        ),
+  for (const { url, querystring } of listAndSearch('/api/teacher/students', '/api/teacher/students/search')) {
+    r.get(url, { schema: { tags, querystring, response: { 200: teacherStudentsPageSchema } } }, async (req) =>
+      pagedBody('students', await service.listStudents(app.ctx, currentUser(req).id, withSearch(req.query))),
     );
+  }
+
+  for (const { url, querystring } of listAndSearch(
+    '/api/teacher/students/global',
+    '/api/teacher/students/global/search',
+  )) {
     r.get(
-      `/api/teacher/students/global${suffix}`,
+      url,
       {
         schema: {
           tags,
-          description: 'Every student, with `link_status` towards the calling teacher.',
-          querystring,
+          description:
+            'Every student (names and login, never the e-mail), with `link_status` towards the calling teacher; ' +
+            `at most ${GLOBAL_STUDENTS_PAGE_MAX} a page, and a number of pages per teacher per hour.`,
+          querystring: querystring.extend({
+            page_size: querystring.shape.page_size.max(
+              GLOBAL_STUDENTS_PAGE_MAX,
+              `page_size должен быть от 1 до ${GLOBAL_STUDENTS_PAGE_MAX}`,
+            ),
+          }),
           response: { 200: globalStudentsPageSchema },
         },
+        preHandler: globalSearchLimit,
       },
       async (req) =>
         pagedBody(
@@ -46,8 +64,14 @@ export async function teacherStudentRoutes(app: FastifyInstance): Promise<void> 
           await service.listGlobalStudents(app.ctx, currentUser(req).id, withSearch(req.query)),
         ),
     );
+  }
+
+  for (const { url, querystring } of listAndSearch(
+    '/api/teacher/students/:id/exams',
+    '/api/teacher/students/:id/exams/search',
+  )) {
     r.get(
-      `/api/teacher/students/:id/exams${suffix}`,
+      url,
       { schema: { tags, params: idParamsSchema, querystring, response: { 200: studentExamsPageSchema } } },
       async (req) =>
         pagedBody(
@@ -55,8 +79,14 @@ export async function teacherStudentRoutes(app: FastifyInstance): Promise<void> 
           await service.listStudentExams(app.ctx, currentUser(req).id, req.params.id, withSearch(req.query)),
         ),
     );
+  }
+
+  for (const { url, querystring } of listAndSearch(
+    '/api/teacher/students/:id/audios',
+    '/api/teacher/students/:id/audios/search',
+  )) {
     r.get(
-      `/api/teacher/students/:id/audios${suffix}`,
+      url,
       { schema: { tags, params: idParamsSchema, querystring, response: { 200: studentAudiosPageSchema } } },
       async (req) =>
         pagedBody(

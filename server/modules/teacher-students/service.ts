@@ -9,19 +9,19 @@ import { conflictMessage, notFound } from '../../lib/http-error';
 import { mapPage } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import { toAudioSummary } from '../exams/service';
-import { findUserByIdAndRole, toUserDto } from '../users/repository';
+import { findUserByIdAndRole, toPersonDto, toUserDto } from '../users/repository';
 import { createAccount } from '../users/service';
 import * as repo from './repository';
 
 /** The teacher's students: those who accepted a request, or whom the teacher created. */
 export async function listStudents(ctx: AppContext, teacherId: number, q: SearchPageQuery) {
-  return mapPage(await repo.acceptedStudentsPage(ctx.db, teacherId, q), toUserDto);
+  return mapPage(await repo.acceptedStudentsPage(ctx.db, teacherId, q), toPersonDto);
 }
 
 /** Every student, each with where they stand with this teacher (for sending requests). */
 export async function listGlobalStudents(ctx: AppContext, teacherId: number, q: SearchPageQuery) {
   return mapPage(await repo.allStudentsPage(ctx.db, teacherId, q), (u) => ({
-    ...toUserDto(u),
+    ...toPersonDto(u),
     link_status: u.link_status ?? ('none' as const),
   }));
 }

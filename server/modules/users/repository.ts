@@ -80,6 +80,15 @@ export async function updateUser(db: Db, id: number, changes: Partial<NewUser>):
   return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/** Refuses every access token issued so far (they carry the old version). */
+export async function raiseTokenVersion(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function countUsers(db: Db, role?: Role): Promise<number> {
   let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
   if (role) q = q.where('role', '=', role);
@@ -91,9 +100,18 @@ export async function countUsers(db: Db, role?: Role): Promise<number> {
 export async function usersPage(db: Db, role: Role, q: SearchPageQuery) {
   return selectPage(
     q,
-    db.selectFrom('users').where('role', '=', role).where(searchMatches('search', q.search_string)),
+    db.selectFrom('users').where('role', '=', role).where(searchMatches('users.search', q.search_string)),
     (users) => users.selectAll().orderBy('search').orderBy('id'),
+    {
+      countCache: { db, table: 'users' },
+      pageIds: { id: 'users.id', order: (users) => users.orderBy('users.search').orderBy('users.id') },
+    },
   );
+}
+
+/** An account as lists that show names and the login see it: no e-mail. */
+export function toPersonDto(u: Pick<User, 'id' | 'username' | 'name' | 'surname' | 'patronymic'>) {
+  return { id: u.id, username: u.username, name: u.name, surname: u.surname, patronymic: u.patronymic };
 }
 
 export function toUserDto(u: User) {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageSchema } from '../../../src/shared/contract/common';
+import { passwordChangedSchema } from '../../../src/shared/contract/auth';
 import { optionalPasswordBodySchema, passwordQuerySchema } from '../../../src/shared/contract/teacher';
 import { SUCCESS_TEXT } from '../../../src/shared/messages';
 import { currentUser } from '../../plugins/auth';
+import { tokenAnswer } from '../auth/cookie';
+import { startSession } from '../auth/service';
 import { changeOwnPassword } from './service';
 
 /** `PATCH <path>`: the caller changes their own password; both profile areas answer it alike. */
@@ -14,15 +16,19 @@ export function ownPasswordRoute(app: FastifyInstance, path: string, tags: strin
       schema: {
         tags,
         description:
-          'The new password as `?password=` (as the spec sends it) or as a JSON body `{ password }`.',
+          'The new password as `?password=` (as the spec sends it) or as a JSON body `{ password }`. ' +
+          'Every earlier session ends; the answer carries a new one for the caller (and sets the refresh ' +
+          'cookie; with `X-Refresh-Transport: cookie` the JSON omits `refresh_token`).',
         querystring: passwordQuerySchema,
         body: optionalPasswordBodySchema,
-        response: { 200: messageSchema },
+        response: { 200: passwordChangedSchema },
       },
     },
-    async (req) => {
-      await changeOwnPassword(app.ctx.db, currentUser(req).id, req.query.password, req.body?.password);
-      return { message: SUCCESS_TEXT.passwordUpdated };
+    async (req, reply) => {
+      const userId = currentUser(req).id;
+      await changeOwnPassword(app.ctx, userId, req.query.password, req.body?.password);
+      const issued = await startSession(app.ctx, userId);
+      return { message: SUCCESS_TEXT.passwordUpdated, ...tokenAnswer(req, reply, issued) };
     },
   );
 }

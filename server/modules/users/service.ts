@@ -1,13 +1,29 @@
-import type { Kysely } from 'kysely';
 import { AUTHORING_TEXT, ERROR_TEXT } from '../../../src/shared/messages';
 import type { Role } from '../../../src/shared/roles';
-import type { Database, Db, User } from '../../db/types';
+import type { Db, User } from '../../db/types';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict } from '../../lib/http-error';
-import { hashPassword } from '../../lib/passwords';
+import { hashNewPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import { revokeUserRefreshTokens } from '../auth/repository';
-import { findTakenFields, insertUser, profileColumns, updateUser, type ProfileFields } from './repository';
+import type { AppContext } from '../../context';
+import { enqueueMail, kickMailQueue } from '../mail-queue/service';
+import { accountChangeNotices, type AccountActor } from './notices';
+import {
+  findTakenFields,
+  findUserById,
+  insertUser,
+  profileColumns,
+  raiseTokenVersion,
+  updateUser,
+  type ProfileFields,
+} from './repository';
+
+/** After a password change or reset: no refresh token and no access token issued so far works. */
+export async function endAllSessions(db: Db, userId: number, now: string): Promise<void> {
+  await revokeUserRefreshTokens(db, userId, now);
+  await raiseTokenVersion(db, userId);
+}
 
 function takenErrors(taken: { username: boolean; email: boolean }): string[] {
   const errors: string[] = [];
@@ -45,7 +61,7 @@ export async function createAccount(
 ): Promise<User> {
   await assertFree(db, fields);
   const now = nowIso();
-  const password_hash = await hashPassword(fields.password);
+  const password_hash = await hashNewPassword(fields.password);
   return mapUniqueViolation(db, fields, undefined, () =>
     insertUser(db, {
       role,
@@ -58,19 +74,38 @@ export async function createAccount(
   );
 }
 
-/** Changes the profile, and the password when given (which also ends every session). */
+/** Queues the notices of a change inside its transaction, so they exist exactly when it does. */
+async function queueNotices(
+  ctx: AppContext,
+  trx: Db,
+  before: User,
+  after: User,
+  change: { passwordChanged: boolean; actor: AccountActor; at: string },
+): Promise<number> {
+  const mails = accountChangeNotices(before, after, change, ctx.config);
+  for (const mail of mails) await enqueueMail(trx, mail, change.at);
+  return mails.length;
+}
+
+/**
+ * Changes the profile, and the password when given (which also ends every session); the owner
+ * is told by mail of a new e-mail address (at the old one) and of a new password.
+ */
 export async function updateAccount(
-  db: Kysely<Database>,
+  ctx: AppContext,
   userId: number,
   fields: ProfileFields,
-  options: { password?: string; inform_about_exam_completion?: number } = {},
+  options: { password?: string; inform_about_exam_completion?: number; actor: AccountActor },
 ): Promise<User | undefined> {
+  const { db } = ctx;
   await assertFree(db, fields, userId);
-  const password_hash = options.password ? await hashPassword(options.password) : undefined;
+  const password_hash = options.password ? await hashNewPassword(options.password) : undefined;
   // The conflict lookup runs after the transaction ended: an aborted one cannot be read from.
-  return mapUniqueViolation(db, fields, userId, () =>
+  const result = await mapUniqueViolation(db, fields, userId, () =>
     db.transaction().execute(async (trx) => {
       const now = nowIso();
+      const before = await findUserById(trx, userId);
+      if (!before) return { user: undefined, mails: 0 };
       const user = await updateUser(trx, userId, {
         ...profileColumns(fields),
         ...(password_hash ? { password_hash } : {}),
@@ -79,29 +114,48 @@ export async function updateAccount(
           : {}),
         updated_at: now,
       });
-      if (user && password_hash) await revokeUserRefreshTokens(trx, userId, now);
-      return user;
+      if (!user) return { user: undefined, mails: 0 };
+      if (password_hash) await endAllSessions(trx, userId, now);
+      const change = { passwordChanged: password_hash !== undefined, actor: options.actor, at: now };
+      return { user, mails: await queueNotices(ctx, trx, before, user, change) };
     }),
   );
+  if (result.mails > 0) kickMailQueue(ctx);
+  return result.user;
 }
 
-export async function changePassword(db: Kysely<Database>, userId: number, password: string): Promise<void> {
-  const password_hash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+/** Sets a new password, ends every session and tells the owner by mail. */
+export async function changePassword(
+  ctx: AppContext,
+  userId: number,
+  password: string,
+  actor: AccountActor,
+): Promise<void> {
+  const password_hash = await hashNewPassword(password);
+  const mails = await ctx.db.transaction().execute(async (trx) => {
     const now = nowIso();
-    await updateUser(trx, userId, { password_hash, updated_at: now });
-    await revokeUserRefreshTokens(trx, userId, now);
+    const before = await findUserById(trx, userId);
+    const user = await updateUser(trx, userId, { password_hash, updated_at: now });
+    if (!before || !user) return 0;
+    await endAllSessions(trx, userId, now);
+    return queueNotices(ctx, trx, before, user, { passwordChanged: true, actor, at: now });
   });
+  if (mails > 0) kickMailQueue(ctx);
 }
 
 /** The caller's new password from the body or the query (as the spec sends it); ends every session. */
 export async function changeOwnPassword(
-  db: Kysely<Database>,
+  ctx: AppContext,
   userId: number,
   fromQuery: string | undefined,
   fromBody: string | undefined,
 ): Promise<void> {
   const password = fromBody ?? fromQuery;
   if (!password) throw badRequest(AUTHORING_TEXT.passwordRequired);
-  await changePassword(db, userId, password);
+  await changePassword(ctx, userId, password, 'self');
+}
+
+/** The notices of a password set through a recovery link, queued in that transaction. */
+export async function queueRecoveryNotice(ctx: AppContext, trx: Db, user: User, at: string): Promise<void> {
+  await queueNotices(ctx, trx, user, user, { passwordChanged: true, actor: 'recovery', at });
 }

@@ -8,7 +8,7 @@ import {
   variantUpdateBodySchema,
 } from '../../../src/shared/contract/teacher';
 import { SUCCESS_TEXT } from '../../../src/shared/messages';
-import { LIST_AND_SEARCH, withSearch } from '../../lib/list-routes';
+import { listAndSearch, withSearch } from '../../lib/list-routes';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -18,15 +18,9 @@ export async function variantRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('TEACHER'));
 
-  for (const { suffix, querystring } of LIST_AND_SEARCH) {
-    r.get(
-      `/api/teacher/variants${suffix}`,
-      { schema: { tags, querystring, response: { 200: variantsPageSchema } } },
-      async (req) =>
-        pagedBody(
-          'variants',
-          await service.listVariants(app.ctx, currentUser(req).id, withSearch(req.query)),
-        ),
+  for (const { url, querystring } of listAndSearch('/api/teacher/variants', '/api/teacher/variants/search')) {
+    r.get(url, { schema: { tags, querystring, response: { 200: variantsPageSchema } } }, async (req) =>
+      pagedBody('variants', await service.listVariants(app.ctx, currentUser(req).id, withSearch(req.query))),
     );
   }
   r.get(

@@ -24,7 +24,7 @@ export interface ByteRange {
 
 /**
  * Where uploaded media lives. Keys are generated here and never derive from user input, so an
- * implementation may map them straight to paths or object names (local folder now, S3 later).
+ * implementation may map them straight to paths or object names (a local folder, an S3 bucket).
  */
 export interface Storage {
   /**
@@ -42,15 +42,32 @@ export interface Storage {
   stat(key: string): Promise<{ size: number } | null>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * A direct, pre-signed address of the object, answered with this type and download name, valid
+   * for `expiresInSeconds`; absent where the storage has no address of its own (a local folder).
+   */
+  presign?(
+    key: string,
+    options: { contentType: string; contentDisposition: string; expiresInSeconds: number },
+  ): Promise<string>;
+  /** Releases connections when the app closes. */
+  close?(): void;
 }
 
-export type StoragePrefix = 'files' | 'recordings';
+/** `parts`: pieces of a resumable upload, gone once it completes or grows old. */
+export type StoragePrefix = 'files' | 'recordings' | 'parts';
 
-const KEY_PATTERN = /^(files|recordings)\/[0-9a-f]{2}\/[0-9a-f-]{36}$/;
+const KEY_PATTERN = /^(files|recordings|parts)\/[0-9a-f]{2}\/[0-9a-f-]{36}$/;
 
-function assertKey(key: string): void {
+export function assertKey(key: string): void {
   // Keys only ever come from put(); anything else is a bug or tampering, never a path to follow.
   if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
+}
+
+/** A fresh key: the prefix, a two-character fan-out and a random UUID. */
+export function newKey(prefix: StoragePrefix): string {
+  const id = crypto.randomUUID();
+  return `${prefix}/${id.slice(0, 2)}/${id}`;
 }
 
 /** Objects as files under `root`, two-level fan-out so no folder grows huge. */
@@ -62,8 +79,7 @@ export function createLocalStorage(root: string): Storage {
 
   return {
     async put(source, { prefix, maxBytes }) {
-      const id = crypto.randomUUID();
-      const key = `${prefix}/${id.slice(0, 2)}/${id}`;
+      const key = newKey(prefix);
       const target = fullPath(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       const handle = await fsp.open(target, 'wx');

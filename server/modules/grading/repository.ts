@@ -1,0 +1,128 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, RecordingGradesTable } from '../../db/types';
+
+export type GradeRow = Selectable<RecordingGradesTable>;
+
+export async function findGrade(db: Db, recordingId: number): Promise<GradeRow | undefined> {
+  return db
+    .selectFrom('recording_grades')
+    .selectAll()
+    .where('recording_id', '=', recordingId)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores the grade unless the stored one was written later by the client's clock, in one
+ * statement so two replays racing cannot both win; answers whether this one was stored.
+ */
+export async function saveGradeUnlessNewer(db: Db, row: Insertable<RecordingGradesTable>): Promise<boolean> {
+  const { recording_id: _id, ...changes } = row;
+  const r = await db
+    .insertInto('recording_grades')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('recording_id')
+        .doUpdateSet(changes)
+        .where('recording_grades.client_updated_at', '<=', row.client_updated_at),
+    )
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function markChecked(db: Db, recordingId: number): Promise<void> {
+  await db.updateTable('recordings').set({ checked: 1 }).where('id', '=', recordingId).execute();
+}
+
+/** The variant's tasks in order, with their names and criteria (JSON). */
+export async function variantTasksWithCriteria(db: Db, variantId: number) {
+  return db
+    .selectFrom('variant_tasks')
+    .innerJoin('tasks', 'tasks.id', 'variant_tasks.task_id')
+    .select(['tasks.id', 'tasks.name', 'tasks.criteria'])
+    .where('variant_tasks.variant_id', '=', variantId)
+    .orderBy('variant_tasks.sequence_number')
+    .execute();
+}
+
+export interface LatestRecordingRow {
+  id: number;
+  student_id: number;
+  created_at: string;
+  scores: string | null;
+  total: number | null;
+  max_total: number | null;
+  graded_at: string | null;
+}
+
+/** Each of these students' latest recording of the exam with its grade, keyed by student. */
+export async function latestRecordingsOf(
+  db: Db,
+  examId: number,
+  studentIds: number[],
+): Promise<Map<number, LatestRecordingRow>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('recordings')
+    .leftJoin('recording_grades', 'recording_grades.recording_id', 'recordings.id')
+    .select([
+      'recordings.id',
+      'recordings.student_id',
+      'recordings.created_at',
+      'recording_grades.scores',
+      'recording_grades.total',
+      'recording_grades.max_total',
+      'recording_grades.graded_at',
+    ])
+    .where('recordings.exam_id', '=', examId)
+    .where('recordings.student_id', 'in', studentIds)
+    .orderBy('recordings.created_at', 'desc')
+    .orderBy('recordings.id', 'desc')
+    .execute();
+  const latest = new Map<number, LatestRecordingRow>();
+  for (const row of rows) if (!latest.has(row.student_id)) latest.set(row.student_id, row);
+  return latest;
+}
+
+/** The exam's assigned students by surname, a batch at a time (for the CSV). */
+export async function examStudentsBatch(db: Db, examId: number, offset: number, limit: number) {
+  return db
+    .selectFrom('exam_students')
+    .innerJoin('users', 'users.id', 'exam_students.student_id')
+    .select(['users.id', 'users.surname', 'users.name', 'users.patronymic', 'users.username'])
+    .where('exam_students.exam_id', '=', examId)
+    .orderBy('users.search')
+    .orderBy('users.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The most tasks of any variant the exam offers or its recordings were made of. */
+export async function examTaskColumns(db: Db, examId: number): Promise<number> {
+  const rows = await db
+    .selectFrom('variant_tasks')
+    .select((eb) => ['variant_id', eb.fn.countAll<number | string>().as('n')])
+    .where((eb) =>
+      eb.or([
+        eb(
+          'variant_id',
+          'in',
+          eb.selectFrom('exam_variants').select('variant_id').where('exam_id', '=', examId),
+        ),
+        eb(
+          'variant_id',
+          'in',
+          eb
+            .selectFrom('recordings')
+            .select('variant_id')
+            .where('exam_id', '=', examId)
+            .where('variant_id', 'is not', null)
+            .$narrowType<{ variant_id: number }>(),
+        ),
+      ]),
+    )
+    .groupBy('variant_id')
+    .execute();
+  return rows.reduce((most, r) => Math.max(most, Number(r.n)), 0);
+}

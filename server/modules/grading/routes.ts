@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../src/shared/contract/common';
+import { recordingScoresSchema, scoresPutBodySchema } from '../../../src/shared/contract/grading';
+import { currentUser } from '../../plugins/auth';
+import * as service from './service';
+
+/** The teacher grades recordings by their tasks' criteria and exports the exam's gradebook. */
+export async function teacherGradingRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['teacher: grading'];
+  app.addHook('onRequest', app.requireRole('TEACHER'));
+
+  r.get(
+    '/api/teacher/audios/:id/scores',
+    {
+      schema: {
+        tags,
+        description:
+          'Each task of the variant (position from 1) with its criteria and the points given, or null.',
+        params: idParamsSchema,
+        response: { 200: recordingScoresSchema },
+      },
+    },
+    (req) => service.getTeacherScores(app.ctx, currentUser(req).id, req.params.id),
+  );
+  r.put(
+    '/api/teacher/audios/:id/scores',
+    {
+      schema: {
+        tags,
+        description:
+          'Replaces the whole grade (criterion = index in the task’s list; points 0..max, else 400) and marks ' +
+          'the recording checked. A PUT whose clientUpdatedAt is older than the stored one changes nothing and ' +
+          'answers the stored grade.',
+        params: idParamsSchema,
+        body: scoresPutBodySchema,
+        response: { 200: recordingScoresSchema },
+      },
+    },
+    (req) => service.putTeacherScores(app.ctx, currentUser(req).id, req.params.id, req.body),
+  );
+  r.get(
+    '/api/teacher/exam/:id/scores.csv',
+    {
+      schema: {
+        tags,
+        description:
+          'One row per assigned student (the grade of the latest recording): UTF-8 with BOM, `;`-separated, ' +
+          'Russian headers; streamed.',
+        params: idParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      const csv = await service.examScoresCsv(app.ctx, currentUser(req).id, req.params.id);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="scores.csv"')
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(csv);
+    },
+  );
+}
+
+/** The student sees the grade of their own recordings. */
+export async function studentGradingRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.requireRole('STUDENT'));
+  r.get(
+    '/api/student/audios/:id/scores',
+    {
+      schema: {
+        tags: ['student: recordings'],
+        description: 'The grade of the student’s own recording (404 for anyone else’s).',
+        params: idParamsSchema,
+        response: { 200: recordingScoresSchema },
+      },
+    },
+    (req) => service.getStudentScores(app.ctx, currentUser(req).id, req.params.id),
+  );
+}

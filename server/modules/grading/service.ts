@@ -1,0 +1,268 @@
+import { Readable } from 'node:stream';
+import type { RecordingScores, Score, ScoresPutBody, TaskScores } from '../../../src/shared/contract/grading';
+import type { Criterion } from '../../../src/shared/contract/teacher';
+import { AUTHORING_TEXT, GRADING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/types';
+import { badRequest, notFound } from '../../lib/http-error';
+import { nowIso, zonedClock } from '../../lib/time';
+import { findTeacherExam } from '../exams/repository';
+import { findStudentRecording, findTeacherRecording } from '../recordings/repository';
+import { parseCriteria } from '../tasks/service';
+import * as repo from './repository';
+
+/** A score as stored: with the criterion's name and the maximum it was given against. */
+interface StoredScore {
+  position: number;
+  criterion: number;
+  name: string;
+  maxPoints: number;
+  points: number;
+}
+
+function parseStoredScores(json: string | null): StoredScore[] {
+  if (json === null) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as StoredScore[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+interface GradingTask {
+  position: number;
+  taskId: number;
+  taskName: string;
+  criteria: Criterion[];
+}
+
+/** The tasks of the variant a recording was made of, positions from 1; none without a variant. */
+async function gradingTasks(db: Db, variantId: number | null): Promise<GradingTask[]> {
+  if (variantId === null) return [];
+  const rows = await repo.variantTasksWithCriteria(db, variantId);
+  return rows.map((t, i) => ({
+    position: i + 1,
+    taskId: t.id,
+    taskName: t.name,
+    criteria: parseCriteria(t.criteria),
+  }));
+}
+
+const scoreKey = (position: number, criterion: number) => `${position}:${criterion}`;
+
+/**
+ * The grade as the panels show it: each task's current criteria, a criterion already scored
+ * keeping the maximum it was scored against (and its name, should it have been removed since).
+ */
+function gradeView(tasks: GradingTask[], scores: StoredScore[], gradedAt: string | null): RecordingScores {
+  const byKey = new Map(scores.map((s) => [scoreKey(s.position, s.criterion), s]));
+  const viewTasks: TaskScores[] = tasks.map((task) => {
+    const scoredHere = scores.filter((s) => s.position === task.position);
+    const count = Math.max(task.criteria.length, ...scoredHere.map((s) => s.criterion + 1));
+    const criteria = [];
+    for (let i = 0; i < count; i++) {
+      const current = task.criteria[i];
+      const scored = byKey.get(scoreKey(task.position, i));
+      if (scored)
+        criteria.push({
+          name: current?.name ?? scored.name,
+          maxPoints: scored.maxPoints,
+          points: scored.points,
+        });
+      else if (current) criteria.push({ name: current.name, maxPoints: current.maxPoints, points: null });
+    }
+    return { position: task.position, taskId: task.taskId, taskName: task.taskName, criteria };
+  });
+  const all = viewTasks.flatMap((t) => t.criteria);
+  return {
+    tasks: viewTasks,
+    total: all.reduce((sum, c) => sum + (c.points ?? 0), 0),
+    maxTotal: all.reduce((sum, c) => sum + c.maxPoints, 0),
+    gradedAt,
+  };
+}
+
+async function scoresOf(
+  db: Db,
+  recording: { id: number; variant_id: number | null },
+): Promise<RecordingScores> {
+  const [tasks, grade] = await Promise.all([
+    gradingTasks(db, recording.variant_id),
+    repo.findGrade(db, recording.id),
+  ]);
+  const gradedAt = grade?.graded_at ?? null;
+  return gradeView(tasks, gradedAt === null ? [] : parseStoredScores(grade?.scores ?? null), gradedAt);
+}
+
+export async function getTeacherScores(
+  ctx: AppContext,
+  teacherId: number,
+  id: number,
+): Promise<RecordingScores> {
+  const recording = await findTeacherRecording(ctx.db, teacherId, id);
+  if (!recording) throw notFound(RECORDING_TEXT.recordingNotFound);
+  return scoresOf(ctx.db, recording);
+}
+
+export async function getStudentScores(
+  ctx: AppContext,
+  studentId: number,
+  id: number,
+): Promise<RecordingScores> {
+  const recording = await findStudentRecording(ctx.db, studentId, id);
+  if (!recording) throw notFound(RECORDING_TEXT.recordingNotFound);
+  return scoresOf(ctx.db, recording);
+}
+
+/**
+ * Each score must name a task of the variant and one of its criteria, within the maximum: the
+ * one it was scored against before, else the criterion's current one.
+ */
+function toStoredScores(tasks: GradingTask[], previous: StoredScore[], scores: Score[]): StoredScore[] {
+  const before = new Map(previous.map((s) => [scoreKey(s.position, s.criterion), s]));
+  return scores.map((s) => {
+    const task = tasks[s.position - 1];
+    if (!task) throw badRequest(GRADING_TEXT.noSuchTask(s.position));
+    const earlier = before.get(scoreKey(s.position, s.criterion));
+    const current = task.criteria[s.criterion];
+    const against = earlier ?? (current && { name: current.name, maxPoints: current.maxPoints });
+    if (!against) throw badRequest(GRADING_TEXT.noSuchCriterion(s.position, s.criterion));
+    const name = current?.name ?? against.name;
+    if (s.points > against.maxPoints)
+      throw badRequest(GRADING_TEXT.pointsAboveMax(s.position, name, against.maxPoints));
+    return {
+      position: s.position,
+      criterion: s.criterion,
+      name,
+      maxPoints: against.maxPoints,
+      points: s.points,
+    };
+  });
+}
+
+/**
+ * Replaces the recording's whole grade, unless the stored one was written later by the client's
+ * clock (an offline replay arriving after a newer edit): then the stored grade answers as it is.
+ * A grade with any score marks the recording checked.
+ */
+export async function putTeacherScores(
+  ctx: AppContext,
+  teacherId: number,
+  id: number,
+  body: { scores: Score[]; clientUpdatedAt: ScoresPutBody['clientUpdatedAt'] },
+): Promise<RecordingScores> {
+  const recording = await findTeacherRecording(ctx.db, teacherId, id);
+  if (!recording) throw notFound(RECORDING_TEXT.recordingNotFound);
+  return ctx.db.transaction().execute(async (trx) => {
+    const [tasks, grade] = await Promise.all([
+      gradingTasks(trx, recording.variant_id),
+      repo.findGrade(trx, recording.id),
+    ]);
+    const previous = grade?.graded_at ? parseStoredScores(grade.scores) : [];
+    const scores = toStoredScores(tasks, previous, body.scores);
+    const now = nowIso();
+    const graded = scores.length > 0;
+    const view = gradeView(tasks, scores, graded ? now : null);
+    const saved = await repo.saveGradeUnlessNewer(trx, {
+      recording_id: recording.id,
+      scores: JSON.stringify(scores),
+      total: view.total,
+      max_total: view.maxTotal,
+      graded_at: graded ? now : null,
+      client_updated_at: new Date(body.clientUpdatedAt).toISOString(),
+      updated_at: now,
+    });
+    if (!saved) return scoresOf(trx, recording);
+    if (graded) await repo.markChecked(trx, recording.id);
+    return view;
+  });
+}
+
+// ---- the gradebook export ----
+
+/** A cell as Excel and LibreOffice read it: quoted when needed, never taken for a formula. */
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(';')}\r\n`;
+
+function localDateTime(iso: string, timeZone: string): string {
+  const c = zonedClock(new Date(iso), timeZone);
+  return `${c.day}.${c.month}.${c.year} ${c.hour}:${c.minute}`;
+}
+
+const CSV_BATCH = 200;
+
+/** Each task's points (summed over its criteria), by position; absent when nothing was scored. */
+function pointsByPosition(scores: StoredScore[]): Map<number, number> {
+  const sums = new Map<number, number>();
+  for (const s of scores) sums.set(s.position, (sums.get(s.position) ?? 0) + s.points);
+  return sums;
+}
+
+/**
+ * The exam's gradebook: one row per assigned student (the grade of their latest recording),
+ * UTF-8 with a byte order mark and `;` between cells so Excel in a Russian locale opens it as
+ * it is. Read from the database a batch at a time as the stream is consumed.
+ */
+export function scoresCsvStream(ctx: AppContext, examId: number): Readable {
+  const { db } = ctx;
+  const timeZone = ctx.config.timezone;
+  async function* lines(): AsyncGenerator<string> {
+    const columns = await repo.examTaskColumns(db, examId);
+    const taskHeaders = Array.from({ length: columns }, (_, i) => `Задание ${i + 1}`);
+    yield `\uFEFF${csvLine(['Фамилия', 'Имя', 'Отчество', 'Логин', 'Завершен', 'Загружено', ...taskHeaders, 'Итого', 'Максимум'])}`;
+    for (let offset = 0; ; offset += CSV_BATCH) {
+      const students = await repo.examStudentsBatch(db, examId, offset, CSV_BATCH);
+      if (students.length === 0) return;
+      const latest = await repo.latestRecordingsOf(
+        db,
+        examId,
+        students.map((s) => s.id),
+      );
+      for (const student of students) {
+        const recording = latest.get(student.id);
+        const graded = recording?.graded_at != null;
+        const points = pointsByPosition(graded ? parseStoredScores(recording.scores) : []);
+        yield csvLine([
+          student.surname,
+          student.name,
+          student.patronymic,
+          student.username,
+          recording ? 'да' : 'нет',
+          recording ? localDateTime(recording.created_at, timeZone) : null,
+          ...Array.from({ length: columns }, (_, i) => points.get(i + 1) ?? null),
+          graded ? recording.total : null,
+          graded ? recording.max_total : null,
+        ]);
+      }
+      if (students.length < CSV_BATCH) return;
+    }
+  }
+  return Readable.from(lines());
+}
+
+export async function examScoresCsv(ctx: AppContext, teacherId: number, examId: number): Promise<Readable> {
+  if (!(await findTeacherExam(ctx.db, teacherId, examId))) throw notFound(AUTHORING_TEXT.examNotFound);
+  return scoresCsvStream(ctx, examId);
+}
+
+/** The grade of each student's latest recording of the exam; null totals while ungraded. */
+export async function latestTotals(
+  ctx: AppContext,
+  examId: number,
+  studentIds: number[],
+): Promise<Map<number, { total: number | null; maxTotal: number | null }>> {
+  const latest = await repo.latestRecordingsOf(ctx.db, examId, studentIds);
+  return new Map(
+    [...latest].map(([studentId, r]) => [
+      studentId,
+      r.graded_at === null ? { total: null, maxTotal: null } : { total: r.total, maxTotal: r.max_total },
+    ]),
+  );
+}

@@ -1,0 +1,189 @@
+import type { RecordingUploadResult } from '../../../src/shared/contract/student';
+import { RECORDING_TEXT } from '../../../src/shared/messages';
+import { searchColumn } from '../../../src/shared/search-text';
+import type { AppContext } from '../../context';
+import { conflictMessage, notFound, tooManyRequests } from '../../lib/http-error';
+import { nowIso } from '../../lib/time';
+import { enqueueMail, kickMailQueue } from '../mail-queue/service';
+import { completeSession, findStudentSession, type ExamRow } from '../student-exams/repository';
+import { requireAnswerTarget } from '../student-exams/service';
+import { findUserById } from '../users/repository';
+import { studentPartsSize } from './parts-repository';
+import * as repo from './repository';
+import { storedMime, type StagedAudio } from './upload';
+
+/** What describes a recording, whichever way its bytes came (one multipart form, or parts). */
+export interface RecordingDescription {
+  examID: number;
+  variantID: number;
+  sessionID?: number | null;
+  mime?: string;
+  duration: number;
+  taskStarts?: number[];
+  peaks?: number[] | null;
+  interrupted?: boolean;
+}
+
+/** Where an answer lands: the exam, and whether it came after the exam stopped being the student's. */
+export interface AnswerTarget {
+  exam: ExamRow;
+  late: boolean;
+}
+
+/** `<exam name> — <surname> <name>`. */
+export function recordingName(examName: string, student: { surname: string; name: string }): string {
+  return `${examName} — ${student.surname} ${student.name}`;
+}
+
+export function toUploadResult(r: repo.RecordingRow): RecordingUploadResult {
+  return { id: r.id, name: r.name, date: r.created_at, checked: r.checked === 1, duration: r.duration };
+}
+
+/**
+ * The recording a clientId already made: the student's own, or 409 when it is someone else's
+ * (a clientId is global, and another student's recording must not be answered).
+ */
+export async function findOwnRecording(
+  ctx: AppContext,
+  studentId: number,
+  clientId: string,
+): Promise<repo.RecordingRow | undefined> {
+  const known = await repo.findRecordingByClientId(ctx.db, clientId);
+  if (known && known.student_id !== studentId) throw conflictMessage(RECORDING_TEXT.clientIdTaken);
+  return known;
+}
+
+/** The exam the answer belongs to, checked for this student, and whether it came late. */
+export async function resolveTarget(
+  ctx: AppContext,
+  studentId: number,
+  description: Pick<RecordingDescription, 'examID' | 'variantID'>,
+): Promise<AnswerTarget> {
+  const target = await requireAnswerTarget(ctx.db, studentId, description.examID, description.variantID);
+  // A replay of a stored recording never gets here (it answers that recording), so a student
+  // at the limit still hears back about what they sent.
+  const kept = await repo.countStudentExamRecordings(ctx.db, studentId, target.exam.id);
+  if (kept >= ctx.config.studentRecordingsPerExam) {
+    throw tooManyRequests(RECORDING_TEXT.tooManyForExam(ctx.config.studentRecordingsPerExam));
+  }
+  return target;
+}
+
+/**
+ * What the student's storage still holds: STUDENT_STORAGE_MB less their recordings and the parts
+ * of uploads not yet complete (`except` leaves out the part about to be replaced).
+ */
+export async function studentSpaceLeft(
+  ctx: AppContext,
+  studentId: number,
+  except?: { clientId: string; part: number },
+): Promise<number> {
+  const [recordings, staged] = await Promise.all([
+    repo.studentStorageUsed(ctx.db, studentId),
+    studentPartsSize(ctx.db, studentId, except),
+  ]);
+  return Math.max(0, ctx.config.studentStorageBytes - recordings - staged);
+}
+
+function completionMail(
+  ctx: AppContext,
+  teacherEmail: string,
+  student: { surname: string; name: string; patronymic: string },
+  examName: string,
+  recordingId: number,
+) {
+  const fullName = [student.surname, student.name, student.patronymic].filter((p) => p).join(' ');
+  return {
+    to: teacherEmail,
+    subject: `${fullName} завершил(а) экзамен «${examName}»`,
+    text: [
+      'Здравствуйте!',
+      '',
+      `Ученик ${fullName} завершил(а) экзамен «${examName}» и отправил(а) запись ответа.`,
+      `Послушать запись и оставить комментарии: ${ctx.config.publicUrl}/teacher/audios/${recordingId}`,
+      '',
+      'Письмо отправлено, потому что в профиле включены уведомления о завершении экзаменов.',
+      '—',
+      'Устно',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Makes the recording of staged audio in one transaction: the row, the session it completes
+ * (only the student's own session of this exam) and the teacher's mail. A unique clientId
+ * refuses a second row; the caller resolves that race.
+ */
+export async function storeRecording(
+  ctx: AppContext,
+  studentId: number,
+  clientId: string,
+  description: RecordingDescription,
+  staged: StagedAudio,
+  target: AnswerTarget,
+): Promise<repo.RecordingRow> {
+  const { exam, late } = target;
+  const [student, teacher] = await Promise.all([
+    findUserById(ctx.db, studentId),
+    findUserById(ctx.db, exam.teacher_id),
+  ]);
+  if (!student) throw notFound();
+  const session =
+    description.sessionID != null
+      ? await findStudentSession(ctx.db, studentId, description.sessionID)
+      : undefined;
+  // A session of another exam (or someone else's) is not this upload's: it is left alone.
+  const ownSession = session && session.exam_id === exam.id ? session : undefined;
+  const name = recordingName(exam.name, student);
+  const now = nowIso();
+  const mailTeacher = teacher !== undefined && teacher.inform_about_exam_completion === 1;
+
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const created = await repo.insertRecording(trx, {
+      client_id: clientId,
+      exam_id: exam.id,
+      student_id: studentId,
+      session_id: ownSession?.id ?? null,
+      variant_id: description.variantID,
+      name,
+      search: searchColumn(name),
+      mime: storedMime(staged.container, description.mime),
+      size: staged.size,
+      duration: description.duration,
+      task_starts: JSON.stringify(description.taskStarts ?? []),
+      peaks: description.peaks ? JSON.stringify(description.peaks) : null,
+      storage_key: staged.key,
+      created_at: now,
+      interrupted: description.interrupted ? 1 : 0,
+      late: late ? 1 : 0,
+    });
+    if (ownSession) await completeSession(trx, ownSession.id, now, description.variantID);
+    if (mailTeacher) {
+      await enqueueMail(trx, completionMail(ctx, teacher.email, student, exam.name, created.id), now);
+    }
+    return created;
+  });
+  if (mailTeacher) kickMailQueue(ctx);
+  return row;
+}
+
+/**
+ * Runs the creation of a recording from staged audio and keeps the staged object only when the
+ * answer is the recording that holds it: a repeat or a lost race answers the other recording,
+ * and a failure stores nothing.
+ */
+export async function keepStagedIfUsed(
+  ctx: AppContext,
+  staged: StagedAudio | null,
+  create: () => Promise<repo.RecordingRow>,
+): Promise<repo.RecordingRow> {
+  let row: repo.RecordingRow;
+  try {
+    row = await create();
+  } catch (err) {
+    if (staged) await ctx.storage.delete(staged.key);
+    throw err;
+  }
+  if (staged && row.storage_key !== staged.key) await ctx.storage.delete(staged.key);
+  return row;
+}

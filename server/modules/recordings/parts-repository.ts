@@ -1,0 +1,134 @@
+import type { Selectable } from 'kysely';
+import type { Db, UploadPartsTable } from '../../db/types';
+
+export type UploadPartRow = Selectable<UploadPartsTable>;
+
+/** The student's parts of one upload, in order. */
+export async function listParts(db: Db, studentId: number, clientId: string): Promise<UploadPartRow[]> {
+  return db
+    .selectFrom('upload_parts')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .where('client_id', '=', clientId)
+    .orderBy('part')
+    .execute();
+}
+
+export async function findPart(
+  db: Db,
+  studentId: number,
+  clientId: string,
+  part: number,
+): Promise<UploadPartRow | undefined> {
+  return db
+    .selectFrom('upload_parts')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .where('client_id', '=', clientId)
+    .where('part', '=', part)
+    .executeTakeFirst();
+}
+
+/** Bytes the student's upload holds, leaving one part out (the one being replaced). */
+export async function partsSize(
+  db: Db,
+  studentId: number,
+  clientId: string,
+  except: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('upload_parts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('total'))
+    .where('student_id', '=', studentId)
+    .where('client_id', '=', clientId)
+    .where('part', '!=', except)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Bytes of every part the student holds, but the one `except` names (about to be replaced). */
+export async function studentPartsSize(
+  db: Db,
+  studentId: number,
+  except?: { clientId: string; part: number },
+): Promise<number> {
+  let query = db
+    .selectFrom('upload_parts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('total'))
+    .where('student_id', '=', studentId);
+  if (except) {
+    query = query.where((eb) =>
+      eb.or([eb('client_id', '!=', except.clientId), eb('part', '!=', except.part)]),
+    );
+  }
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function insertPart(
+  db: Db,
+  row: {
+    student_id: number;
+    client_id: string;
+    part: number;
+    size: number;
+    storage_key: string;
+    created_at: string;
+  },
+): Promise<void> {
+  await db.insertInto('upload_parts').values(row).execute();
+}
+
+/**
+ * Points a stored part at new bytes, only if it still holds `previousKey` (a concurrent replace
+ * wins otherwise); answers whether it did.
+ */
+export async function replacePart(
+  db: Db,
+  id: number,
+  previousKey: string,
+  changes: { size: number; storage_key: string; created_at: string },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('upload_parts')
+    .set(changes)
+    .where('id', '=', id)
+    .where('storage_key', '=', previousKey)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Removes the student's parts of one upload; answers their stored keys. */
+export async function deleteParts(db: Db, studentId: number, clientId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('upload_parts')
+    .where('student_id', '=', studentId)
+    .where('client_id', '=', clientId)
+    .returning('storage_key')
+    .execute();
+  return rows.map((r) => r.storage_key);
+}
+
+/**
+ * Removes every upload whose newest part was stored before `before` (abandoned, not merely
+ * slow); answers their stored keys.
+ */
+export async function deleteUploadsIdleSince(db: Db, before: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('upload_parts as u')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('upload_parts as newer')
+            .select('newer.id')
+            .whereRef('newer.student_id', '=', 'u.student_id')
+            .whereRef('newer.client_id', '=', 'u.client_id')
+            .where('newer.created_at', '>=', before),
+        ),
+      ),
+    )
+    .returning('storage_key')
+    .execute();
+  return rows.map((r) => r.storage_key);
+}

@@ -1,0 +1,212 @@
+import {
+  RECORDING_PART_MAX_BYTES,
+  type RecordingUploadResult,
+  type UploadCompleteBody,
+  type UploadPart,
+  type UploadStatus,
+} from '../../../src/shared/contract/student';
+import { RECORDING_TEXT } from '../../../src/shared/messages';
+import type { AppContext } from '../../context';
+import { createOnce } from '../../lib/create-once';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { badRequest, conflictMessage, payloadTooLarge } from '../../lib/http-error';
+import { nowIso } from '../../lib/time';
+import {
+  findOwnRecording,
+  keepStagedIfUsed,
+  resolveTarget,
+  storeRecording,
+  studentSpaceLeft,
+  toUploadResult,
+} from './answer';
+import * as parts from './parts-repository';
+import * as repo from './repository';
+import { stageAudio, stageRefusal, storageFullText, tooLargeText, type StagedAudio } from './upload';
+
+// A recording can travel in parts so that a dropped connection resumes instead of restarting.
+// Parts are the student's own: they are keyed by (student, clientId, part), so another student's
+// clientId simply has no parts here.
+
+/** The recording the student's own upload became; another student's recording is not theirs. */
+async function ownCompleted(ctx: AppContext, studentId: number, clientId: string) {
+  const row = await repo.findRecordingByClientId(ctx.db, clientId);
+  return row && row.student_id === studentId ? row : undefined;
+}
+
+/** GET /api/student/uploads/{clientId}: what the server holds, so the client sends only the rest. */
+export async function uploadStatus(
+  ctx: AppContext,
+  studentId: number,
+  clientId: string,
+): Promise<UploadStatus> {
+  const [held, completed] = await Promise.all([
+    parts.listParts(ctx.db, studentId, clientId),
+    ownCompleted(ctx, studentId, clientId),
+  ]);
+  return { parts: held.map((p) => ({ part: p.part, size: p.size })), recordingId: completed?.id ?? null };
+}
+
+async function assertRoomFor(
+  ctx: AppContext,
+  studentId: number,
+  clientId: string,
+  part: number,
+  size: number,
+) {
+  if (size === 0) throw badRequest(RECORDING_TEXT.partEmpty);
+  if (size > RECORDING_PART_MAX_BYTES) {
+    throw payloadTooLarge(RECORDING_TEXT.partTooLarge(RECORDING_PART_MAX_BYTES / 1024));
+  }
+  const others = await parts.partsSize(ctx.db, studentId, clientId, part);
+  if (others + size > ctx.config.maxRecordingBytes) throw payloadTooLarge(tooLargeText(ctx));
+  // Parts of uploads never completed count too: otherwise many unfinished uploads fill the disk.
+  if (size > (await studentSpaceLeft(ctx, studentId, { clientId, part }))) {
+    throw payloadTooLarge(storageFullText(ctx));
+  }
+}
+
+/**
+ * Records the stored bytes as the part; the same part again replaces the one before (never a
+ * second copy). When a concurrent request stored the same part first, its copy stands.
+ */
+async function savePart(
+  ctx: AppContext,
+  row: { student_id: number; client_id: string; part: number; size: number; storage_key: string },
+): Promise<void> {
+  const now = nowIso();
+  const before = await parts.findPart(ctx.db, row.student_id, row.client_id, row.part);
+  let replaced = false;
+  if (before) {
+    replaced = await parts.replacePart(ctx.db, before.id, before.storage_key, {
+      size: row.size,
+      storage_key: row.storage_key,
+      created_at: now,
+    });
+  } else {
+    try {
+      await parts.insertPart(ctx.db, { ...row, created_at: now });
+      return;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+  // Either the old bytes or ours are no part any more.
+  await ctx.storage.delete(replaced && before ? before.storage_key : row.storage_key);
+}
+
+async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
+/** PUT /api/student/uploads/{clientId}/parts/{part}: stores one part, idempotently. */
+export async function putPart(
+  ctx: AppContext,
+  studentId: number,
+  clientId: string,
+  part: number,
+  bytes: Buffer,
+): Promise<UploadPart> {
+  const answer = { part, size: bytes.byteLength };
+  // The upload already became a recording (its answer was lost on the way): nothing to keep.
+  if (await ownCompleted(ctx, studentId, clientId)) return answer;
+  await assertRoomFor(ctx, studentId, clientId, part, bytes.byteLength);
+  const stored = await ctx.storage.put(oneChunk(bytes), {
+    prefix: 'parts',
+    maxBytes: RECORDING_PART_MAX_BYTES,
+    contentType: 'application/octet-stream',
+  });
+  try {
+    await savePart(ctx, {
+      student_id: studentId,
+      client_id: clientId,
+      part,
+      size: stored.size,
+      storage_key: stored.key,
+    });
+  } catch (err) {
+    await ctx.storage.delete(stored.key);
+    throw err;
+  }
+  return answer;
+}
+
+/** The stored parts one after another, read one at a time (never the whole file in memory). */
+async function* concatenated(ctx: AppContext, keys: string[]): AsyncGenerator<Uint8Array> {
+  for (const key of keys) {
+    for await (const chunk of ctx.storage.read(key)) yield chunk as Uint8Array;
+  }
+}
+
+/**
+ * Joins parts 0..n-1 into one staged audio object, after checking that they are all there and
+ * add up to the size the client declared, and that the bytes are a recording.
+ */
+async function assembleParts(
+  ctx: AppContext,
+  studentId: number,
+  clientId: string,
+  body: Pick<UploadCompleteBody, 'parts' | 'size'>,
+): Promise<StagedAudio> {
+  const held = (await parts.listParts(ctx.db, studentId, clientId)).filter((p) => p.part < body.parts);
+  // Parts are unique per number, so n of them below n are exactly 0..n-1.
+  if (held.length !== body.parts) throw conflictMessage(RECORDING_TEXT.partsMissing);
+  const total = held.reduce((sum, p) => sum + p.size, 0);
+  if (total !== body.size) throw conflictMessage(RECORDING_TEXT.partsSizeMismatch);
+  if (total > ctx.config.maxRecordingBytes) throw payloadTooLarge(tooLargeText(ctx));
+  const outcome = await stageAudio(
+    ctx,
+    concatenated(
+      ctx,
+      held.map((p) => p.storage_key),
+    ),
+  );
+  if (outcome.kind !== 'stored') throw stageRefusal(ctx, outcome.kind);
+  if (outcome.audio.size !== body.size) {
+    await ctx.storage.delete(outcome.audio.key);
+    throw conflictMessage(RECORDING_TEXT.partsSizeMismatch);
+  }
+  return outcome.audio;
+}
+
+/** Removes an upload's parts once they are a recording; a missing object is no error. */
+async function discardParts(ctx: AppContext, studentId: number, clientId: string): Promise<void> {
+  const keys = await parts.deleteParts(ctx.db, studentId, clientId);
+  await Promise.all(keys.map((key) => ctx.storage.delete(key)));
+}
+
+/**
+ * POST /api/student/uploads/{clientId}/complete: the parts become one recording, exactly once
+ * per clientId. A repeat, or a request racing another, answers the recording that was made.
+ */
+export async function completeUpload(
+  ctx: AppContext,
+  studentId: number,
+  clientId: string,
+  body: UploadCompleteBody,
+): Promise<RecordingUploadResult> {
+  const row = await createOnce(
+    () => findOwnRecording(ctx, studentId, clientId),
+    async () => {
+      // Checked before the bytes are joined: a refused answer costs no copying.
+      const target = await resolveTarget(ctx, studentId, body);
+      const staged = await assembleParts(ctx, studentId, clientId, body);
+      return keepStagedIfUsed(ctx, staged, () =>
+        storeRecording(ctx, studentId, clientId, body, staged, target),
+      );
+    },
+  );
+  await discardParts(ctx, studentId, clientId);
+  return toUploadResult(row);
+}
+
+/** Removes uploads nobody added a part to for `maxAgeDays` (abandoned on a device long gone). */
+export async function purgeIdleUploads(
+  ctx: AppContext,
+  maxAgeDays: number,
+  now = Date.now(),
+): Promise<number> {
+  const before = new Date(now - maxAgeDays * 86_400_000).toISOString();
+  const keys = await parts.deleteUploadsIdleSince(ctx.db, before);
+  for (const key of keys) await ctx.storage.delete(key);
+  return keys.length;
+}
