@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
-import { type SnackbarKey, useSnackbar } from 'notistack';
+import type { SnackbarKey } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useExamFocus } from '../lib/exam-focus';
+import { toasts } from '../lib/notify';
 import { whenNoRecordingInProgress } from '../lib/recording-lock';
 import { registerServiceWorker } from '../lib/service-worker';
 
@@ -10,7 +11,6 @@ import { registerServiceWorker } from '../lib/service-worker';
  * in this tab or any tab records (an update reloads the app): then it waits and offers it after.
  */
 export function UpdatePrompt() {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const examRunning = useExamFocus();
   const [update, setUpdate] = useState<{ activate: () => Promise<void> } | null>(null);
 
@@ -21,10 +21,12 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!update || examRunning) return;
     const waiting = new AbortController();
-    let key: SnackbarKey | undefined;
+    let shown: { key: SnackbarKey; close: (key: SnackbarKey) => void } | undefined;
     whenNoRecordingInProgress({ signal: waiting.signal })
-      .then(() => {
-        key = enqueueSnackbar('Доступна новая версия приложения', {
+      .then(() => toasts)
+      .then(({ enqueueSnackbar, closeSnackbar }) => {
+        if (waiting.signal.aborted) return;
+        const key = enqueueSnackbar('Доступна новая версия приложения', {
           variant: 'info',
           persist: true,
           action: () => (
@@ -33,12 +35,13 @@ export function UpdatePrompt() {
             </Button>
           ),
         });
+        shown = { key, close: closeSnackbar };
       })
       .catch(() => undefined);
     return () => {
       waiting.abort();
-      if (key !== undefined) closeSnackbar(key);
+      shown?.close(shown.key);
     };
-  }, [update, examRunning, enqueueSnackbar, closeSnackbar]);
+  }, [update, examRunning]);
   return null;
 }

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { variantSchema } from '../shared/contract/teacher';
 import { RichTextView } from './rich-text/rich-text-view';
+import { usePhoneLayout } from './layout/use-phone-layout';
 
 type Variant = z.infer<typeof variantSchema>;
 
@@ -29,8 +30,10 @@ export function VariantOverlay({
   renderTitle?: (task: Variant['tasks'][number]) => ReactNode;
 }) {
   const tasks = [...variant.tasks].sort((a, b) => a.sequence_number - b.sequence_number);
+  const phone = usePhoneLayout();
   return (
     <Dialog
+      fullScreen={phone}
       open={open}
       onClose={onClose}
       fullWidth

@@ -1,7 +1,8 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import type { z } from 'zod';
 import { tokensSchema } from '../shared/contract/auth';
-import { tokenStore } from './tokens';
+import { errorStatus } from './api-status';
+import { REFRESH_TRANSPORT_HEADERS, tokenStore } from './tokens';
 
 export interface ApiOptions<S extends z.ZodType | undefined = undefined> extends Omit<
   FetchOptions<'json'>,
@@ -13,24 +14,62 @@ export interface ApiOptions<S extends z.ZodType | undefined = undefined> extends
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
 
-let refreshing: Promise<void> | null = null;
+/** How long a JSON call may take before it counts as no answer (a stalled connection). */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
-async function rotateTokens(): Promise<void> {
-  const before = tokenStore.refresh();
-  if (!before) throw new FetchError('no refresh token');
+/**
+ * Runs `run` with the caller's signal, also aborted after `ms` (a hung request must not hold
+ * anyone); the timer is cleared once `run` settles.
+ */
+export async function withTimeout<T>(
+  signal: AbortSignal | undefined | null,
+  ms: number,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  const timer = setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), ms);
+  try {
+    return await run(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+}
+
+/**
+ * Where the bearer comes from and how it is renewed: the page's token store by default; the
+ * service worker, which cannot read the page's storage, brings its own.
+ */
+export interface SessionSource {
+  accessToken(): string | null;
+  /** True when a 401 may be answered by renewing the tokens. */
+  canRefresh(): boolean;
+  /** Renews the tokens; throws when the session is over. */
+  refresh(): Promise<void>;
+}
+
+async function rotateStoredTokens(): Promise<void> {
+  const before = tokenStore.access();
+  if (!before) throw new FetchError('no session');
   const run = async () => {
     // Another tab may have rotated the token while this one waited for the lock.
-    const current = tokenStore.refresh();
+    const current = tokenStore.access();
     if (current && current !== before) return;
-    if (!current) throw new FetchError('no refresh token');
+    if (!current) throw new FetchError('no session');
+    // A token an older version stored is exchanged once for the cookie; then only the cookie is used.
+    const legacy = tokenStore.legacyRefresh();
     const tokens = await ofetch('/api/auth/refresh-token', {
       method: 'POST',
-      headers: { authorization: `Bearer ${current}` },
+      credentials: 'same-origin',
+      headers: { ...REFRESH_TRANSPORT_HEADERS, ...(legacy ? { authorization: `Bearer ${legacy}` } : {}) },
       retry: 0,
     });
     tokenStore.set(tokensSchema.parse(tokens));
   };
-  // One rotation at a time across tabs: a refresh token presented twice revokes the session.
+  // One rotation at a time across tabs: two at once would make the server see a replay.
   if (typeof navigator !== 'undefined' && navigator.locks) {
     await navigator.locks.request('ustno-token-refresh', run);
   } else {
@@ -38,54 +77,87 @@ async function rotateTokens(): Promise<void> {
   }
 }
 
+const pageSession: SessionSource = {
+  accessToken: () => tokenStore.access(),
+  canRefresh: () => tokenStore.hasSession(),
+  refresh: rotateStoredTokens,
+};
+
+let session: SessionSource = pageSession;
+
+/** The service worker authenticates by itself (it has no access to the page's tokens). */
+export function setSessionSource(source: SessionSource): void {
+  session = source;
+}
+
+let refreshing: Promise<void> | null = null;
+
 /** Refreshes the tokens once for all requests that got a 401 at the same time. */
 export function refreshTokens(): Promise<void> {
-  refreshing ??= rotateTokens().finally(() => {
+  refreshing ??= session.refresh().finally(() => {
     refreshing = null;
   });
   return refreshing;
 }
 
+/**
+ * The session rule of every request (JSON, binary downloads, uploads): a 401 renews the tokens
+ * once, shared with the requests that got one at the same time, and runs the request once more
+ * with the new bearer; a failed renewal passes its error on.
+ */
+export async function withSession<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (errorStatus(error) !== 401 || !session.canRefresh()) throw error;
+    await refreshTokens();
+    return send();
+  }
+}
+
+/** The current bearer header value, if a session exists. */
+export function bearer(): string | null {
+  const token = session.accessToken();
+  return token ? `Bearer ${token}` : null;
+}
+
 function withBearer(headers: FetchOptions['headers']): Headers {
   const h = new Headers(headers as HeadersInit | undefined);
-  const token = tokenStore.access();
-  if (token) h.set('authorization', `Bearer ${token}`);
+  const value = bearer();
+  if (value) h.set('authorization', value);
   return h;
 }
 
 /**
- * Calls the API with the stored bearer. A 401 refreshes the tokens once and retries the request
- * once with the new access token; a failed refresh passes its error on.
+ * Calls the API with the session's bearer, under the session rule (`withSession`); each attempt
+ * times out after `timeout` ms (REQUEST_TIMEOUT_MS unless given).
  */
 export async function api<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: ApiOptions<S> = {},
 ): Promise<Result<S>> {
-  const { schema, ...rest } = options;
-  const send = () => ofetch(path, { ...rest, retry: 0, headers: withBearer(rest.headers) });
-  let data: unknown;
-  try {
-    data = await send();
-  } catch (error) {
-    if (!(error instanceof FetchError) || error.status !== 401 || !tokenStore.refresh()) throw error;
-    await refreshTokens();
-    data = await send();
-  }
+  const { schema, timeout = REQUEST_TIMEOUT_MS, signal, ...rest } = options;
+  const data: unknown = await withSession(() =>
+    withTimeout(signal, timeout, (attempt) =>
+      ofetch(path, { ...rest, retry: 0, headers: withBearer(rest.headers), signal: attempt }),
+    ),
+  );
   return (schema ? schema.parse(data) : data) as Result<S>;
 }
 
-/** A failed call of `apiBlob`: status and parsed error body, as the error catalogue reads them. */
-export class HttpError extends Error {
+/** A failed answer: status and parsed error body, as the error catalogue reads them. */
+export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly data: unknown,
   ) {
     super(`HTTP ${status}`);
-    this.name = 'HttpError';
+    this.name = 'ApiError';
   }
 }
 
-async function httpError(res: Response): Promise<HttpError> {
+/** The error of a failed answer, with its JSON body when it has one. */
+export async function apiError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   let data: unknown = null;
   try {
@@ -93,33 +165,22 @@ async function httpError(res: Response): Promise<HttpError> {
   } catch {
     // Not JSON: the catalogue falls back to its generic text.
   }
-  return new HttpError(res.status, data);
+  return new ApiError(res.status, data);
 }
 
 /**
- * Downloads a binary answer (a zip) with the stored bearer and the same refresh rule as `api`:
- * a 401 refreshes the tokens once and retries once. A failed answer throws an HttpError with
- * its JSON body; no answer at all throws what fetch threw (the catalogue's 'no response').
+ * Downloads a binary answer (a zip) under the same session rule as `api`. A failed answer
+ * throws an ApiError with its JSON body; no answer at all throws what fetch threw (the
+ * catalogue's 'no response').
  */
 export async function apiBlob(path: string, init: { signal?: AbortSignal } = {}): Promise<Blob> {
-  const send = () => fetch(path, { headers: withBearer(undefined), signal: init.signal });
-  let res = await send();
-  if (res.status === 401 && tokenStore.refresh()) {
-    await refreshTokens();
-    res = await send();
-  }
-  if (!res.ok) throw await httpError(res);
+  const res = await withSession(async () => {
+    const answer = await fetch(path, { headers: withBearer(undefined), signal: init.signal });
+    if (!answer.ok) throw await apiError(answer);
+    return answer;
+  });
   return res.blob();
 }
 
-/** The HTTP status of a failed call (API client or upload); undefined when none came. */
-export function errorStatus(error: unknown): number | undefined {
-  if (error instanceof FetchError) return error.response ? error.status : undefined;
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
-
-/** True when the request got no answer at all (offline, DNS, refused, aborted). */
-export function isNoResponse(error: unknown): boolean {
-  return errorStatus(error) === undefined;
-}
+// Kept apart so that the app shell can classify errors without loading the HTTP client.
+export { errorStatus, isNoResponse } from './api-status';

@@ -1,11 +1,14 @@
 import { ERROR_TEXT } from '../shared/messages';
 import { errorStatus } from './api-client';
+import { OfflineError } from './route-data';
 
 /**
- * SPEC.md §8, everywhere but registration and login: no answer → 'Что-то пошло не так'; an
+ * Errors on screen (docs/api.md), everywhere but registration and login: offline with nothing saved
+ * on the device → that; no answer → 'Что-то пошло не так'; an
  * `errors` list → one text each; else the `message`; else 'Что-то пошло не так'.
  */
 export function errorTexts(error: unknown): string[] {
+  if (error instanceof OfflineError) return [ERROR_TEXT.offlineNotSaved];
   if (errorStatus(error) === undefined) return [ERROR_TEXT.generic];
   const body: unknown = (error as { data?: unknown }).data;
   if (body && typeof body === 'object') {

@@ -57,6 +57,8 @@ export interface OutboxRow {
   blocked: boolean;
   /** Whose work it is: sent only while that user is signed in (classroom devices are shared). */
   owner: string | null;
+  /** Items of one group are sent in order; groups are independent (absent on older rows). */
+  group?: string;
 }
 
 /** The device's own database: query cache, recordings in progress and the outbox. */

@@ -1,12 +1,6 @@
+import type { PageParams } from '../shared/paging';
 import type { z } from 'zod';
 import { api } from './api-client';
-
-/** What one page of a list asks for: the zero-based page, its size and, where the list has one, a search text. */
-export interface PageRequest {
-  page: number;
-  pageSize: number;
-  search?: string;
-}
 
 /**
  * GET of one page of a list: `path` with page_size and page_number or, given a search text,
@@ -20,7 +14,7 @@ export async function getPage<
   path: string,
   key: K,
   schema: S,
-  p: PageRequest,
+  p: PageParams,
 ): Promise<{ page: number; pages: number; items: z.output<S>[K] }> {
   const data = await api(p.search ? `${path}/search` : path, {
     query: { page_size: p.pageSize, page_number: p.page, ...(p.search ? { search_string: p.search } : {}) },

@@ -4,8 +4,7 @@ import {
   persistQueryClientRestore,
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
-import { errorStatus } from './api-client';
-import { localDb } from './local-db';
+import { errorStatus } from './api-status';
 import { createDexiePersister } from './query-persister';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,7 +34,7 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient();
 
 /** The query cache kept in Dexie, so every screen opens with its last data, offline too. */
-export const queryPersister = createDexiePersister(localDb);
+export const queryPersister = createDexiePersister(() => import('./local-db').then((m) => m.localDb));
 
 /**
  * The shape of the cached answers. Bump it only when an answer's shape changes so that the app
@@ -81,14 +80,17 @@ export async function startQueryCache(): Promise<void> {
 export const flushQueryCache = (): Promise<void> => queryPersister.flush();
 
 if (typeof document !== 'undefined') {
-  // A hidden page may be closed or frozen next: keep what it has seen.
+  // A hidden page may be closed or frozen next, and a page being left is gone: keep what it has seen.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') void flushQueryCache();
   });
+  window.addEventListener('pagehide', () => void flushQueryCache());
 }
 
 /** Forgets every cached answer (another user may log in next on this device). */
 export async function clearQueryCache(): Promise<void> {
+  // A restore still under way would bring the old answers back after the clear.
+  await queryCacheRestored;
   queryClient.clear();
   await queryPersister.removeClient();
 }

@@ -23,27 +23,32 @@ export function keepAnswers(client: PersistedClient): PersistedClient {
 }
 
 /**
- * The query cache kept in the device database. Writes are coalesced (at most one a second),
- * and unlike the stock async persister the pending write can be flushed: a page closed right
- * after a screen loaded still finds that screen's data when it opens offline.
+ * The query cache kept in the device database. A change after a quiet spell is written on the
+ * next task (a screen's data is on the device a moment after it shows, should the app be closed
+ * right then); changes coming faster are coalesced to one write per `throttleMs`. Unlike the
+ * stock async persister the pending write can also be flushed.
  */
 export function createDexiePersister(
-  db: LocalDb,
+  db: LocalDb | (() => Promise<LocalDb>),
   key = 'query-cache',
   throttleMs = 1000,
 ): FlushablePersister {
+  // A loader keeps Dexie off the app's first download: the database opens when first used.
+  const open = typeof db === 'function' ? db : () => Promise.resolve(db);
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writes: Promise<void> = Promise.resolve();
+  let lastWrite = -Infinity;
 
   const writePending = () => {
     if (timer) clearTimeout(timer);
     timer = null;
+    lastWrite = Date.now();
     writes = writes
       .then(async () => {
         const client = pending;
         pending = null;
-        if (client) await db.kv.put({ key, value: JSON.stringify(client) });
+        if (client) await (await open()).kv.put({ key, value: JSON.stringify(client) });
       })
       .catch((error: unknown) => console.warn('query cache not saved', error));
     return writes;
@@ -52,10 +57,11 @@ export function createDexiePersister(
   return {
     persistClient(client) {
       pending = keepAnswers(client);
-      timer ??= setTimeout(() => void writePending(), throttleMs);
+      // One task later, not now: a fetch's result arrives as several cache events in a row.
+      timer ??= setTimeout(() => void writePending(), Math.max(0, lastWrite + throttleMs - Date.now()));
     },
     async restoreClient() {
-      const row = await db.kv.get(key);
+      const row = await (await open()).kv.get(key);
       return row ? (JSON.parse(row.value) as PersistedClient) : undefined;
     },
     async removeClient() {
@@ -63,7 +69,7 @@ export function createDexiePersister(
       if (timer) clearTimeout(timer);
       timer = null;
       await writes;
-      await db.kv.delete(key);
+      await (await open()).kv.delete(key);
     },
     flush: writePending,
   };

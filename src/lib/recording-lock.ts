@@ -49,20 +49,6 @@ export async function heldRecordingLocks(locks = browserLocks()): Promise<Set<st
   );
 }
 
-/**
- * Runs `fn` holding the recording's lock, once whoever holds it now lets go (at once if nobody
- * does); `signal` gives up waiting.
- */
-export async function withRecordingLock<T>(
-  clientId: string,
-  fn: () => Promise<T>,
-  options: { locks?: Locks; signal?: AbortSignal } = {},
-): Promise<T> {
-  const locks = options.locks ?? browserLocks();
-  if (!locks) return fn();
-  return locks.request(recordingLockName(clientId), { signal: options.signal }, fn) as Promise<T>;
-}
-
 /** Resolves once no tab records any more (at once if none does); `signal` gives up waiting. */
 export async function whenNoRecordingInProgress(
   options: { locks?: Locks; signal?: AbortSignal } = {},

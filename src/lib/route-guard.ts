@@ -1,24 +1,43 @@
 import { redirect } from '@tanstack/react-router';
-import { roleResponseSchema } from '../shared/contract/auth';
 import type { Role } from '../shared/roles';
-import { api, isNoResponse } from './api-client';
+import { queryCacheRestored } from './query-client';
 import { tokenStore } from './tokens';
 
+/** A role call that hangs (a stalled connection) must not hold the navigation. */
+export const ROLE_CALL_TIMEOUT_MS = 8000;
+
 /**
- * Asks the server for the role before a protected navigation. Without network the last
- * confirmed role stands (offline must not log anyone out); any answer that is not an allowed
- * role sends the user to /login with no message.
+ * Asks the server for the role before a protected navigation. Only the server refusing the
+ * session (401, 403) sends the user to /login; anything else that is not an answer (no network,
+ * a timeout, a 5xx, a captive portal's HTML page) keeps the last confirmed role, so a flaky
+ * network logs nobody out. A confirmed role that is not allowed also goes to /login.
  */
 export async function requireRole(allowed: readonly Role[]): Promise<Role> {
+  // The API client and the contract schemas load with the first protected page, not the landing.
+  const [{ api, errorStatus }, { roleResponseSchema }] = await Promise.all([
+    import('./api-client'),
+    import('../shared/contract/auth'),
+  ]);
   let role: Role | null = null;
-  if (tokenStore.access() || tokenStore.refresh()) {
+  if (tokenStore.hasSession()) {
     try {
-      role = (await api('/api/auth/role', { schema: roleResponseSchema })).role;
+      role = (await api('/api/auth/role', { schema: roleResponseSchema, timeout: ROLE_CALL_TIMEOUT_MS }))
+        .role;
       tokenStore.setLastRole(role);
     } catch (error) {
-      role = isNoResponse(error) ? tokenStore.lastRole() : null;
+      const status = errorStatus(error);
+      role = status === 401 || status === 403 ? null : tokenStore.lastRole();
     }
   }
   if (!role || !allowed.includes(role)) throw redirect({ to: '/login' });
+  return role;
+}
+
+/**
+ * The guard of a role's area: the role, and the device's cache restored, since the area's
+ * loaders read that cache first. The public pages wait for neither.
+ */
+export async function enterArea(allowed: readonly Role[]): Promise<Role> {
+  const [role] = await Promise.all([requireRole(allowed), queryCacheRestored]);
   return role;
 }

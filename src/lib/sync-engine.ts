@@ -1,6 +1,13 @@
+import { liveQuery } from 'dexie';
 import { errorStatus } from './api-client';
 import { errorTexts } from './api-errors';
 import type { LocalDb, OutboxRow } from './local-db';
+
+/** Keys of the items the service worker sent, waiting for a page to refresh. */
+const SENT_BY_WORKER = 'sent-by-worker:';
+
+/** Whether an item was sent by this engine or by another context (the service worker). */
+export type SentBy = 'here' | 'elsewhere';
 
 /**
  * Each kind of outbox work and the payload it carries. Features add their kinds by declaration
@@ -23,8 +30,11 @@ export type OutboxItem<K extends OutboxKindOf<P>, P = OutboxPayloads> = Omit<
   payload: P[K];
 };
 
+/** Any item, as a union discriminated by its kind. */
+export type AnyOutboxItem<P = OutboxPayloads> = { [K in OutboxKindOf<P>]: OutboxItem<K, P> }[OutboxKindOf<P>];
+
 export interface SyncSnapshot {
-  /** Items waiting to be sent (blocked ones included). */
+  /** The signed-in user's items waiting to be sent (blocked ones included). */
   pending: number;
   blocked: number;
   /** The item being sent now, with its upload progress (0..1) when known. */
@@ -35,10 +45,15 @@ export interface SyncSnapshot {
   nextRetryAt: number | null;
 }
 
-/** Sends one item; resolves once the server confirmed it, throws the call's error otherwise. */
+/**
+ * Sends one item; resolves once the server confirmed it, throws the call's error otherwise.
+ * `signal` aborts the send (the network came back, the connection stalled): pass it on to the
+ * requests. Reporting progress tells the engine the connection is alive.
+ */
 export type OutboxHandler<K extends OutboxKindOf<P>, P = OutboxPayloads> = (
   item: OutboxItem<K, P>,
   onProgress: (fraction: number) => void,
+  signal: AbortSignal,
 ) => Promise<void>;
 
 type Handlers<P> = { [K in OutboxKindOf<P>]?: OutboxHandler<K, P> };
@@ -51,6 +66,22 @@ export interface SyncEngineOptions<P> {
   backoff?: (attempts: number) => number;
   /** The signed-in user: an item is sent only while its owner is signed in. */
   currentOwner?: () => string | null;
+  /** A send that reports no progress for this long is given up and retried (a stalled link). */
+  stallMs?: number;
+}
+
+/** Without progress for a minute a send counts as lost: the sender moves on. */
+const DEFAULT_STALL_MS = 60_000;
+/** Another context (tab, service worker) holds the sender: look again after this long. */
+const LOCK_BUSY_RETRY_MS = 5_000;
+
+/** Why a send was cut short by the engine (the signal's reason). */
+const NETWORK_RETURNED = 'network-returned';
+
+/** Items of one group go in order (a comment's creation before its edits); groups are independent. */
+function groupOf(row: OutboxRow): string {
+  // Rows queued before groups existed kept one order per kind.
+  return row.group ?? row.kind;
 }
 
 const defaultBackoff = (attempts: number) => Math.min(5 * 60_000, 2000 * 2 ** Math.min(attempts - 1, 8));
@@ -76,7 +107,10 @@ export class SyncEngine<P = OutboxPayloads> {
   private readonly handlers: Handlers<P>;
   private readonly now: () => number;
   private readonly backoff: (attempts: number) => number;
-  private readonly currentOwner: () => string | null;
+  private currentOwner: () => string | null;
+  private readonly stallMs: number;
+  private readonly sentListeners = new Set<(item: AnyOutboxItem<P>, sentBy: SentBy) => void>();
+  private inFlight: AbortController | null = null;
   private snapshot: SyncSnapshot = {
     pending: 0,
     blocked: 0,
@@ -85,6 +119,7 @@ export class SyncEngine<P = OutboxPayloads> {
     nextRetryAt: null,
   };
   private readonly listeners = new Set<() => void>();
+  private readonly refusalListeners = new Set<(item: OutboxRow, message: string) => void>();
   private draining: Promise<void> | null = null;
   private again = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -96,6 +131,43 @@ export class SyncEngine<P = OutboxPayloads> {
     this.now = options.now ?? Date.now;
     this.backoff = options.backoff ?? defaultBackoff;
     this.currentOwner = options.currentOwner ?? (() => null);
+    this.stallMs = options.stallMs ?? DEFAULT_STALL_MS;
+  }
+
+  /** Whose items go: the page reads its token store, the service worker its own session. */
+  setCurrentOwner(currentOwner: () => string | null): void {
+    this.currentOwner = currentOwner;
+  }
+
+  /**
+   * Called after the server confirmed an item, sent here or by the service worker (told by its
+   * message, or at start for what it sent while no page was open), so the page can refresh what
+   * it shows: what it sent itself it may already have from the server's answer.
+   */
+  onSent(listener: (item: AnyOutboxItem<P>, sentBy: SentBy) => void): () => void {
+    this.sentListeners.add(listener);
+    return () => this.sentListeners.delete(listener);
+  }
+
+  /** This engine, or another context (the service worker), sent this item. */
+  announceSent(item: OutboxRow, sentBy: SentBy = 'elsewhere'): void {
+    this.sentListeners.forEach((l) => l(item as AnyOutboxItem<P>, sentBy));
+  }
+
+  /**
+   * The service worker notes what it sent: a page opened later (none may have been open to be
+   * told) still refreshes what it shows, instead of its saved copy from before the send.
+   */
+  async noteSentByWorker(item: OutboxRow): Promise<void> {
+    await this.db.kv.put({ key: `${SENT_BY_WORKER}${item.key}`, value: JSON.stringify(item) });
+  }
+
+  /** At a page's start: announces, once, what the service worker sent since. */
+  async announceSentByWorker(): Promise<void> {
+    const rows = await this.db.kv.where('key').startsWith(SENT_BY_WORKER).toArray();
+    if (rows.length === 0) return;
+    await this.db.kv.bulkDelete(rows.map((r) => r.key));
+    for (const row of rows) this.announceSent(JSON.parse(row.value) as OutboxRow);
   }
 
   /** Features register how their kind of item is sent (at app start, before `start`). */
@@ -111,12 +183,20 @@ export class SyncEngine<P = OutboxPayloads> {
         if (document.visibilityState === 'visible') this.kick();
       };
       const onMessage = (e: MessageEvent) => {
-        if ((e.data as { type?: string } | null)?.type === 'outbox-sync') this.kick();
+        const data = e.data as { type?: string; item?: OutboxRow } | null;
+        if (data?.type === 'outbox-sync') this.kick();
+        if (data?.type === 'outbox-sent' && data.item) this.announceSent(data.item);
       };
       window.addEventListener('online', onOnline);
       document.addEventListener('visibilitychange', onVisible);
       navigator.serviceWorker?.addEventListener('message', onMessage);
+      // Other tabs and the service worker send too: the counts follow the table, not this tab.
+      const counts = liveQuery(() => this.db.outbox.count()).subscribe({
+        next: () => void this.refreshCounts().catch(() => undefined),
+        error: (error: unknown) => console.warn('outbox counts', error),
+      });
       this.detach.push(
+        () => counts.unsubscribe(),
         () => window.removeEventListener('online', onOnline),
         () => document.removeEventListener('visibilitychange', onVisible),
         () => navigator.serviceWorker?.removeEventListener('message', onMessage),
@@ -127,6 +207,7 @@ export class SyncEngine<P = OutboxPayloads> {
 
   stop(): void {
     this.detach.splice(0).forEach((off) => off());
+    this.inFlight?.abort('stopped');
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
@@ -138,9 +219,29 @@ export class SyncEngine<P = OutboxPayloads> {
 
   getSnapshot = (): SyncSnapshot => this.snapshot;
 
+  /** Called when the server refuses an item for good (here, as it happens): the UI says so. */
+  onRefused(listener: (item: OutboxRow, message: string) => void): () => void {
+    this.refusalListeners.add(listener);
+    return () => this.refusalListeners.delete(listener);
+  }
+
+  /** The signed-in user's items the server refused for good, oldest first, with its reason. */
+  async refused<K extends OutboxKindOf<P>>(kind: K): Promise<Array<OutboxItem<K, P>>> {
+    const owner = this.currentOwner();
+    const rows = await this.db.outbox.where('kind').equals(kind).sortBy('id');
+    return rows.filter((r) => r.blocked && (r.owner ?? null) === owner) as Array<OutboxItem<K, P>>;
+  }
+
+  /** Gives up an item (the user confirmed): it is never sent. */
+  async discard(key: string): Promise<void> {
+    await this.db.outbox.where('key').equals(key).delete();
+    await this.refreshCounts();
+  }
+
   /**
    * Adds work, owned by the signed-in user unless `owner` is given; an item whose key is
-   * already queued is not added twice.
+   * already queued is not added twice. Items of one `group` (by default the item alone) are
+   * sent in the order queued; one group waiting does not hold another.
    */
   async enqueue<K extends OutboxKindOf<P>>(item: {
     key: string;
@@ -148,12 +249,14 @@ export class SyncEngine<P = OutboxPayloads> {
     payload: P[K];
     label: string;
     owner?: string | null;
+    group?: string;
   }): Promise<void> {
     const owner = item.owner === undefined ? this.currentOwner() : item.owner;
     await this.db.transaction('rw', this.db.outbox, async () => {
       if (await this.db.outbox.where('key').equals(item.key).count()) return;
       await this.db.outbox.add({
         ...item,
+        group: item.group ?? item.key,
         owner,
         createdAt: new Date(this.now()).toISOString(),
         attempts: 0,
@@ -162,6 +265,8 @@ export class SyncEngine<P = OutboxPayloads> {
         blocked: false,
       });
     });
+    // Asked at once, not only after a failure: the tab may be closed before any attempt ends.
+    void registerBackgroundSync();
     this.kick();
   }
 
@@ -188,12 +293,39 @@ export class SyncEngine<P = OutboxPayloads> {
       });
   }
 
-  /** The network is back: what waited for a backoff timer goes now (blocked items still wait). */
+  /**
+   * The network is back: a send in flight may hang on the dead connection, so it is cut and
+   * goes again at once; what waited for a backoff timer goes now (blocked items still wait).
+   */
   async networkReturned(): Promise<void> {
+    this.inFlight?.abort(NETWORK_RETURNED);
     await this.db.outbox.toCollection().modify((item) => {
       if (!item.blocked) item.nextAttemptAt = 0;
     });
     await this.kick();
+  }
+
+  /**
+   * Sends whatever this context's user has waiting, now: backoff waived, waiting for another
+   * sender to finish first. The service worker's Background Sync event resolves when this does.
+   */
+  async drainNow(): Promise<void> {
+    this.set({ needsLogin: false });
+    await this.db.outbox.toCollection().modify((item) => {
+      if (!item.blocked) item.nextAttemptAt = 0;
+    });
+    await this.kick({ waitForLock: true });
+  }
+
+  /** This user's items still to send (blocked ones excluded: they wait for the user). */
+  async sendable(): Promise<number> {
+    const owner = this.currentOwner();
+    const items = await this.db.outbox.toArray();
+    return items.filter((i) => !i.blocked && (i.owner ?? null) === owner && this.canSend(i)).length;
+  }
+
+  private canSend(item: OutboxRow): boolean {
+    return this.handlers[item.kind as OutboxKindOf<P>] !== undefined;
   }
 
   /** After a login: the queue goes on. */
@@ -208,8 +340,12 @@ export class SyncEngine<P = OutboxPayloads> {
     this.resume();
   }
 
-  /** Starts a drain, or asks the running one to look again when done; resolves when idle. */
-  kick(): Promise<void> {
+  /**
+   * Starts a drain, or asks the running one to look again when done; resolves when idle.
+   * `waitForLock`: when another context is sending, wait for it and then look (the service
+   * worker, which must finish within its event), instead of leaving it to them.
+   */
+  kick(options: { waitForLock?: boolean } = {}): Promise<void> {
     if (this.draining) {
       this.again = true;
       return this.draining;
@@ -218,7 +354,7 @@ export class SyncEngine<P = OutboxPayloads> {
       try {
         do {
           this.again = false;
-          await this.withLock(() => this.drain());
+          await this.withLock(() => this.drain(), options.waitForLock ?? false);
         } while (this.again);
       } catch (error) {
         // The device database failed (closed, quota): nothing was removed; try again later.
@@ -231,12 +367,21 @@ export class SyncEngine<P = OutboxPayloads> {
     return this.draining;
   }
 
-  /** One drainer across tabs too: another tab holding the lock is already sending. */
-  private async withLock(run: () => Promise<void>): Promise<void> {
+  /**
+   * One sender across the tabs and the service worker: whoever holds the lock is already
+   * sending (and reads the table afresh after each item); the others look again a little later,
+   * in case the holder was just finishing.
+   */
+  private async withLock(run: () => Promise<void>, wait: boolean): Promise<void> {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     if (!locks) return run();
-    await locks.request('ustno-outbox', { ifAvailable: true }, async (lock) => {
+    if (wait) {
+      await locks.request(OUTBOX_LOCK, run);
+      return;
+    }
+    await locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => {
       if (lock) await run();
+      else this.schedule(this.now() + LOCK_BUSY_RETRY_MS);
     });
   }
 
@@ -247,12 +392,16 @@ export class SyncEngine<P = OutboxPayloads> {
       const items = await this.db.outbox.orderBy('id').toArray();
       const now = this.now();
       const owner = this.currentOwner();
-      // Another user's work waits for them (a shared device); it does not hold this user's.
-      const waiting = items.filter((i) => !i.blocked && (i.owner ?? null) === owner);
-      const due = waiting.find((i) => i.nextAttemptAt <= now);
-      // Order matters (a comment's edit after its creation): a waiting older item holds the rest.
-      if (!due || waiting[0] !== due) {
-        this.schedule(waiting.length > 0 ? Math.min(...waiting.map((i) => i.nextAttemptAt)) : null);
+      // Another user's work waits for them (a shared device); it does not hold this user's. A
+      // kind this context cannot send (the worker has no grade handler) waits for a page.
+      const waiting = items.filter((i) => !i.blocked && (i.owner ?? null) === owner && this.canSend(i));
+      // Order matters within a group (a comment's edit after its creation): only the oldest
+      // waiting item of each group may go; other groups do not wait for it.
+      const heads = new Map<string, OutboxRow>();
+      for (const i of waiting) if (!heads.has(groupOf(i))) heads.set(groupOf(i), i);
+      const due = [...heads.values()].find((i) => i.nextAttemptAt <= now);
+      if (!due) {
+        this.schedule(heads.size > 0 ? Math.min(...[...heads.values()].map((i) => i.nextAttemptAt)) : null);
         return;
       }
       const outcome = await this.send(due);
@@ -270,20 +419,54 @@ export class SyncEngine<P = OutboxPayloads> {
       return 'blocked';
     }
     this.set({ current: { key: item.key, label: item.label, progress: null } });
+    const controller = new AbortController();
+    this.inFlight = controller;
+    let stallTimer: ReturnType<typeof setTimeout> | undefined;
+    const alive = () => {
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(() => controller.abort('stalled'), this.stallMs);
+    };
+    // A handler that ignores its signal still lets the sender go: the engine stops waiting.
+    const aborted = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener('abort', () => reject(new SendAborted(controller.signal.reason)), {
+        once: true,
+      }),
+    );
+    // Once the race is over, a later abort must not surface as an unhandled rejection.
+    aborted.catch(() => undefined);
+    alive();
     try {
-      await handler(item as OutboxItem<OutboxKindOf<P>, P>, (progress) =>
-        this.set({ current: { key: item.key, label: item.label, progress } }),
-      );
+      await Promise.race([
+        handler(
+          item as OutboxItem<OutboxKindOf<P>, P>,
+          (progress) => {
+            alive();
+            this.set({ current: { key: item.key, label: item.label, progress } });
+          },
+          controller.signal,
+        ),
+        aborted,
+      ]);
       await this.db.outbox.delete(id);
+      this.announceSent(item, 'here');
       return 'sent';
     } catch (error) {
+      if (controller.signal.reason === NETWORK_RETURNED) {
+        // Cut by the engine because the network is back: it goes again at once.
+        await this.db.outbox.update(id, { nextAttemptAt: 0 });
+        this.again = true;
+        return 'retry-later';
+      }
       const outcome = classify(error);
-      const lastError = errorTexts(error)[0];
+      const lastError = errorTexts(error).join(' ');
       if (outcome === 'needs-login') {
         await this.db.outbox.update(id, { lastError });
         this.set({ needsLogin: true });
       } else if (outcome === 'blocked') {
+        // Never retried by itself, never holding the items behind it; the user decides.
         await this.db.outbox.update(id, { blocked: true, lastError, attempts: item.attempts + 1 });
+        const refused = { ...item, blocked: true, lastError };
+        this.refusalListeners.forEach((l) => l(refused, lastError));
       } else {
         const attempts = item.attempts + 1;
         await this.db.outbox.update(id, {
@@ -295,6 +478,8 @@ export class SyncEngine<P = OutboxPayloads> {
       }
       return outcome;
     } finally {
+      clearTimeout(stallTimer);
+      if (this.inFlight === controller) this.inFlight = null;
       this.set({ current: null });
     }
   }
@@ -307,9 +492,14 @@ export class SyncEngine<P = OutboxPayloads> {
     this.timer = setTimeout(() => void this.kick(), Math.max(0, at - this.now()));
   }
 
-  private async refreshCounts(): Promise<void> {
-    const items = await this.db.outbox.toArray();
-    this.set({ pending: items.length, blocked: items.filter((i) => i.blocked).length });
+  /** Counts only the signed-in user's items: another student's wait unseen for their owner. */
+  async refreshCounts(): Promise<void> {
+    const owner = this.currentOwner();
+    const items = (await this.db.outbox.toArray()).filter((i) => (i.owner ?? null) === owner);
+    const blocked = items.filter((i) => i.blocked).length;
+    if (items.length !== this.snapshot.pending || blocked !== this.snapshot.blocked) {
+      this.set({ pending: items.length, blocked });
+    }
   }
 
   private set(patch: Partial<SyncSnapshot>): void {
@@ -318,10 +508,21 @@ export class SyncEngine<P = OutboxPayloads> {
   }
 }
 
+/** The Web Lock held by whoever sends the outbox (a tab or the service worker). */
+export const OUTBOX_LOCK = 'ustno-outbox';
+
+/** A send the engine cut short (no answer: it is retried). */
+class SendAborted extends Error {
+  constructor(readonly reason: unknown) {
+    super(`send aborted: ${String(reason)}`);
+  }
+}
+
 /** Asks the browser to wake the app when the network returns, where it can (Chromium). */
 async function registerBackgroundSync(): Promise<void> {
   try {
-    const registration = await navigator.serviceWorker?.ready;
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const registration = await navigator.serviceWorker.ready;
     const sync = (
       registration as
         (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined

@@ -2,34 +2,47 @@ import type { Role } from '../shared/roles';
 import { ROLES } from '../shared/roles';
 
 const ACCESS = 'access_token';
-const REFRESH = 'refresh_token';
+/** Where older versions kept the refresh token; read once to move it into the cookie. */
+const LEGACY_REFRESH = 'refresh_token';
 const LAST_ROLE = 'last_role';
 
-/** Tokens live in localStorage under the keys the spec names. */
+/** The user an access token was issued to (its subject), read without the network. */
+export function tokenSubject(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && sub ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page keeps only the short-lived access token (under the key the spec names). The refresh
+ * token lives in the HttpOnly cookie `ustno_refresh`, out of reach of page scripts; the server
+ * sets it on login and on every refresh.
+ */
 export const tokenStore = {
   access: (): string | null => localStorage.getItem(ACCESS),
-  refresh: (): string | null => localStorage.getItem(REFRESH),
-  set(tokens: { access_token: string; refresh_token: string }): void {
+  /** True when this device has a session that a refresh from the cookie may renew. */
+  hasSession: (): boolean => localStorage.getItem(ACCESS) !== null,
+  /** A refresh token an older version left in localStorage, to be exchanged for the cookie. */
+  legacyRefresh: (): string | null => localStorage.getItem(LEGACY_REFRESH),
+  /** Stores the access token; a refresh token in the answer (a spec-style answer) is not kept. */
+  set(tokens: { access_token: string; refresh_token?: string }): void {
     localStorage.setItem(ACCESS, tokens.access_token);
-    localStorage.setItem(REFRESH, tokens.refresh_token);
+    localStorage.removeItem(LEGACY_REFRESH);
   },
   clear(): void {
     localStorage.removeItem(ACCESS);
-    localStorage.removeItem(REFRESH);
+    localStorage.removeItem(LEGACY_REFRESH);
     localStorage.removeItem(LAST_ROLE);
   },
   /** The signed-in user's id (the access token's subject), or null; read without the network. */
   userId(): string | null {
-    const token = localStorage.getItem(ACCESS);
-    const payload = token?.split('.')[1];
-    if (!payload) return null;
-    try {
-      const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-      const sub = (JSON.parse(json) as { sub?: unknown }).sub;
-      return typeof sub === 'string' && sub ? sub : null;
-    } catch {
-      return null;
-    }
+    return tokenSubject(localStorage.getItem(ACCESS));
   },
   /** The last role the server confirmed: the route guard's answer while offline. */
   lastRole(): Role | null {
@@ -40,3 +53,10 @@ export const tokenStore = {
     localStorage.setItem(LAST_ROLE, role);
   },
 };
+
+/**
+ * Asks the server to keep the refresh token in its HttpOnly cookie rather than in the answer.
+ * Here rather than in the API client, so that logging out (on the app shell's path) does not
+ * load the client and its schemas.
+ */
+export const REFRESH_TRANSPORT_HEADERS = { 'X-Refresh-Transport': 'cookie' } as const;

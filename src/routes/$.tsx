@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-// Any unknown path goes to /login (SPEC.md §2, route table).
+// Any unknown path goes to /login.
 export const Route = createFileRoute('/$')({
   beforeLoad: () => {
     throw redirect({ to: '/login', replace: true });

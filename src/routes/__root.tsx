@@ -1,13 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { queryCacheRestored } from '../lib/query-client';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
-export const Route = createRootRouteWithContext<RouterContext>()({
-  // Loaders read the device's cache first: it must be restored before any of them runs.
-  beforeLoad: () => queryCacheRestored,
-  component: Outlet,
-});
+// The device's cache is awaited by the role areas' guard, before their loaders: the public pages
+// draw without waiting for the local database to open.
+export const Route = createRootRouteWithContext<RouterContext>()({ component: Outlet });

@@ -18,3 +18,16 @@ export function formatDuration(seconds: number | null | undefined): string {
 /** Surname, name, patronymic, as people are listed (an empty part is left out). */
 export const fullName = (u: { surname: string; name: string; patronymic: string }) =>
   [u.surname, u.name, u.patronymic].filter(Boolean).join(' ');
+
+/** «1 балл», «3 балла», «5 баллов». */
+export function pointsWord(n: number): string {
+  const tens = Math.abs(n) % 100;
+  const ones = tens % 10;
+  if (tens >= 11 && tens <= 14) return 'баллов';
+  if (ones === 1) return 'балл';
+  if (ones >= 2 && ones <= 4) return 'балла';
+  return 'баллов';
+}
+
+/** A grade as «7 из 10». */
+export const formatScore = (total: number, maxTotal: number) => `${total} из ${maxTotal}`;

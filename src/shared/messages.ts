@@ -1,6 +1,8 @@
-/** Every text the server and the client show for an error, in one place (SPEC.md §8). */
+/** Every text the server and the client show for an error, in one place (how they are chosen: docs/api.md, 'Errors on screen'). */
 export const ERROR_TEXT = {
   generic: 'Что-то пошло не так',
+  offlineNotSaved:
+    'Нет сети, а эта страница на устройстве еще не сохранена. Она откроется, когда сеть появится',
   badRequest: 'Неверные данные запроса',
   malformedJson: 'Тело запроса не является корректным JSON',
   unsupportedMediaType: 'Неподдерживаемый тип содержимого',
@@ -16,6 +18,8 @@ export const ERROR_TEXT = {
   roleMismatch: 'Роль не совпадает с адресом регистрации',
   roleNotChosen: 'Роль не выбрана',
   passwordsDiffer: 'Пароли не совпадают',
+  passwordTooShort: 'Пароль должен содержать от 8 до 128 символов',
+  passwordTooCommon: 'Этот пароль слишком распространен и легко угадывается. Выберите другой',
   recoveryInvalid: 'Ссылка для восстановления недействительна или устарела',
   refreshInvalid: 'Сессия истекла, войдите снова',
   userNotFound: 'Пользователь не найден',
@@ -66,6 +70,8 @@ export const AUTHORING_TEXT = {
   passwordRequired: 'Пароль: обязательное поле',
   noTasks: 'Выберите хотя бы одно задание',
   noVariants: 'Выберите хотя бы один вариант',
+  storageFull: (name: string, quotaMb: number) =>
+    `Файл «${name}» не загружен: место для ваших файлов (${quotaMb.toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ) закончилось. Удалите ненужные файлы`,
   fileTooLarge: (name: string, maxMb: number) =>
     `Файл «${name}» больше ${maxMb.toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ и не загружен`,
   fileTypeRefused: (name: string) =>
@@ -82,6 +88,14 @@ export const AUTHORING_TEXT = {
 } as const;
 
 /** Texts of the student's exam session and recordings, and of the teacher's review of them. */
+/** Notes on how a recording arrived, for the teacher and the student alike. */
+export const RECORDING_NOTE = {
+  interrupted: 'Запись прервана',
+  interruptedDetail: 'Запись оборвалась раньше конца экзамена и отправлена в том виде, в каком сохранилась.',
+  late: 'Получено после снятия экзамена',
+  lateDetail: 'Запись пришла, когда экзамен уже был снят с ученика; она сохранена, чтобы ответ не потерялся.',
+} as const;
+
 export const RECORDING_TEXT = {
   recordingNotFound: 'Аудиозапись не найдена',
   sessionNotFound: 'Сессия экзамена не найдена',
@@ -93,8 +107,26 @@ export const RECORDING_TEXT = {
   tooManyFiles: 'Можно отправить только один файл записи',
   typeRefused: 'Запись не принята: поддерживаются только форматы WebM и MP4',
   tooLarge: (maxMb: number) => `Запись больше ${maxMb} МБ не принимается`,
+  storageFull: (quotaMb: number) =>
+    `Запись не принята: место для ваших записей (${quotaMb.toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ) закончилось. Попросите учителя удалить старые записи`,
+  tooManyForExam: (max: number) => `Запись не принята: для этого экзамена уже сохранено ${max} ваших записей`,
   clientIdTaken: 'Запись с таким clientId уже загружена другим пользователем',
+  examGone: 'Экзамен удален или недоступен: запись не может быть принята',
+  variantGone: 'Вариант, по которому записан ответ, удален: запись не может быть принята',
+  partNotBinary: 'Часть записи нужно отправлять как application/octet-stream',
+  partEmpty: 'Часть записи пуста',
+  partTooLarge: (maxKb: number) => `Часть записи больше ${maxKb} КБ не принимается`,
+  partsMissing: 'Сервер получил не все части записи: недостающие нужно отправить еще раз',
+  partsSizeMismatch: 'Размер записи не совпадает с полученными частями',
   commentClientIdTaken: 'Комментарий с таким clientId уже существует',
   commentEndAfterDuration: (duration: string) =>
     `Конец комментария не может быть позже конца записи (${duration})`,
+} as const;
+
+export const GRADING_TEXT = {
+  noSuchTask: (position: number) => `В варианте нет задания ${position}`,
+  noSuchCriterion: (position: number, criterion: number) =>
+    `У задания ${position} нет критерия ${criterion + 1}`,
+  pointsAboveMax: (position: number, name: string, max: number) =>
+    `Задание ${position}, «${name}»: не больше ${max} баллов`,
 } as const;

@@ -25,7 +25,7 @@ export function pagerItems(current: number, pages: number): PagerItem[] {
 }
 
 export const PAGE_SIZE_OPTIONS = [5, 10, 15, 20] as const;
-/** SPEC.md §9: lists, the generic table and the file picker. */
+/** Page sizes of lists, the generic table and the file picker. */
 export const DEFAULT_LIST_PAGE_SIZE = 5;
-/** SPEC.md §9: section pickers, the files page and statistics. */
+/** Page sizes of section pickers, the files page and statistics. */
 export const DEFAULT_SECTION_PAGE_SIZE = 10;

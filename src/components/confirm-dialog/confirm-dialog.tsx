@@ -7,6 +7,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useNotify } from '../../lib/notify';
 import { DialogButtons } from '../form-dialog/form-dialog';
+import { usePhoneLayout } from '../layout/use-phone-layout';
 
 /** Asks before something that cannot be undone (deleting an exam, removing a student). */
 export function ConfirmDialog({
@@ -26,8 +27,10 @@ export function ConfirmDialog({
 }) {
   const titleId = useId();
   const textId = useId();
+  const phone = usePhoneLayout();
   return (
     <Dialog
+      fullScreen={phone}
       open
       onClose={loading ? undefined : onClose}
       aria-labelledby={titleId}

@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, type ReactNode, useId } from 'react';
+import { usePhoneLayout } from '../layout/use-phone-layout';
 
 /** A dialog's button row: 'Отмена' (off while saving), then the dialog's own buttons. */
 export function DialogButtons({
@@ -91,8 +92,10 @@ export function FormDialog({
 }) {
   const titleId = useId();
   const formId = useId();
+  const phone = usePhoneLayout();
   return (
     <Dialog
+      fullScreen={phone}
       open
       onClose={loading ? undefined : onClose}
       aria-labelledby={titleId}

@@ -1,13 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import { useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { errorTexts } from '../../lib/api-errors';
+import { OfflineError } from '../../lib/route-data';
+import { RetryAlert, useRetryWhenOnline } from './offline-page';
 import { Page } from './page';
 
 /**
  * A screen whose data did not load (missing, not yours, no network): says why, offers to try
- * again and, when given, the way back.
+ * again and, when given, the way back. A page that was not on the device offline opens by itself
+ * when the network returns.
  */
 export function LoadError({
   title,
@@ -20,23 +20,13 @@ export function LoadError({
   reset: () => void;
   back?: ReactNode;
 }) {
-  const router = useRouter();
-  const retry = () => {
-    reset();
-    void router.invalidate();
-  };
+  const offline = error instanceof OfflineError;
+  useRetryWhenOnline(offline, reset);
   return (
     <Page title={title} actions={back}>
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={retry}>
-            Повторить
-          </Button>
-        }
-      >
+      <RetryAlert severity={offline ? 'warning' : 'error'} reset={reset}>
         {errorTexts(error).join('. ')}
-      </Alert>
+      </RetryAlert>
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,21 +7,94 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { createLink, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { isNavItemActive, NAV_LABEL, type NavItem } from './nav-items';
+import { usePhoneLayout } from './use-phone-layout';
+
+// The install offer (its dialog, tooltip and icons) loads after the bar draws: the landing page's
+// first download stays small, and the browser's offer comes later anyway.
+const InstallAppAction = lazy(() => import('./install-app').then((m) => ({ default: m.InstallAppAction })));
+// The phone's menu drawer (a modal, a list) loads when first opened.
+const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
 
 const LinkButton = createLink(Button);
 const LinkIconButton = createLink(IconButton);
 
-export interface NavItem {
-  label: string;
-  to: string;
+/** The links in a row, for screens wide enough to hold them. */
+function InlineLinks({ items, pathname }: { items: NavItem[]; pathname: string }) {
+  return (
+    <Box component="nav" aria-label={NAV_LABEL} sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flex: 1 }}>
+      {items.map((item) => {
+        const active = isNavItemActive(pathname, item.to);
+        return (
+          <LinkButton
+            key={item.label}
+            to={item.to}
+            color="inherit"
+            aria-current={active ? 'page' : undefined}
+            sx={{
+              fontWeight: active ? 700 : 400,
+              borderBottom: 2,
+              borderColor: active ? 'common.white' : 'transparent',
+              borderRadius: 0,
+            }}
+          >
+            {item.label}
+          </LinkButton>
+        );
+      })}
+    </Box>
+  );
 }
 
-/** A link is active when the path starts with its path; the root link never is. */
-export function isNavItemActive(pathname: string, to: string): boolean {
-  return to !== '/' && (pathname === to || pathname.startsWith(to.endsWith('/') ? to : `${to}/`));
+/** On a phone: a menu button opening the links in a drawer, and the current section's name. */
+function MenuLinks({ items, pathname }: { items: NavItem[]; pathname: string }) {
+  const [open, setOpen] = useState(false);
+  // The drawer's code loads on the first tap (it stays mounted after, for its closing slide).
+  const [opened, setOpened] = useState(false);
+  const drawerId = useId();
+  const current = items.find((item) => isNavItemActive(pathname, item.to));
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        edge="start"
+        aria-label="Меню"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={open ? drawerId : undefined}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        <MenuIcon />
+      </IconButton>
+      <Typography
+        component="span"
+        sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
+        {current?.label}
+      </Typography>
+      {opened && (
+        <Suspense fallback={null}>
+          <NavDrawer
+            id={drawerId}
+            open={open}
+            onClose={() => setOpen(false)}
+            items={items}
+            pathname={pathname}
+          />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
+/**
+ * The role's top bar: the links (in a drawer behind a menu button on a phone, so the bar stays one
+ * row), then `extra` (the sync indicator) and the profile.
+ */
 export function NavBar({
   items,
   profileTo,
@@ -31,39 +105,25 @@ export function NavBar({
   extra?: ReactNode;
 }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const phone = usePhoneLayout();
   return (
     <AppBar position="sticky" color="primary" elevation={1}>
-      <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="span" sx={{ mr: 2, fontWeight: 700 }}>
-          Устно
-        </Typography>
-        <Box
-          component="nav"
-          aria-label="Основное меню"
-          sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flex: 1 }}
-        >
-          {items.map((item) => {
-            const active = isNavItemActive(pathname, item.to);
-            return (
-              <LinkButton
-                key={item.label}
-                to={item.to}
-                color="inherit"
-                aria-current={active ? 'page' : undefined}
-                sx={{
-                  fontWeight: active ? 700 : 400,
-                  borderBottom: 2,
-                  borderColor: active ? 'common.white' : 'transparent',
-                  borderRadius: 0,
-                }}
-              >
-                {item.label}
-              </LinkButton>
-            );
-          })}
-        </Box>
+      <Toolbar sx={{ gap: 1, flexWrap: phone ? 'nowrap' : 'wrap' }}>
+        {phone ? (
+          <MenuLinks items={items} pathname={pathname} />
+        ) : (
+          <>
+            <Typography variant="h6" component="span" sx={{ mr: 2, fontWeight: 700 }}>
+              Устно
+            </Typography>
+            <InlineLinks items={items} pathname={pathname} />
+            <Suspense fallback={null}>
+              <InstallAppAction variant="icon" />
+            </Suspense>
+          </>
+        )}
         {extra}
-        <LinkIconButton to={profileTo} color="inherit" aria-label="Профиль">
+        <LinkIconButton to={profileTo} color="inherit" aria-label="Профиль" edge={phone ? 'end' : false}>
           <AccountCircle />
         </LinkIconButton>
       </Toolbar>

@@ -1,7 +1,9 @@
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useExamFocus } from '../../lib/exam-focus';
-import { NavBar, type NavItem } from './nav-bar';
+import { LogoutGuard } from './logout-guard';
+import { NavBar } from './nav-bar';
+import type { NavItem } from './nav-items';
 import { SyncIndicator } from './sync-indicator';
 
 export function RoleLayout({
@@ -20,6 +22,7 @@ export function RoleLayout({
       {!examRunning && <NavBar items={items} profileTo={profileTo} extra={<SyncIndicator />} />}
       {!examRunning && notice}
       <Outlet />
+      <LogoutGuard />
     </>
   );
 }

@@ -1,22 +1,10 @@
 import { DEFAULT_LIST_PAGE_SIZE } from '../../shared/pager';
 import type { PagedResult } from './paged-list';
-
-/** A page of any list, whatever key the server gave its array. */
-export interface Paged<T> {
-  page: number;
-  pages: number;
-  items: T[];
-}
-
-/** The paging part of a list request (zero-based page). */
-export interface PageParams {
-  page: number;
-  pageSize: number;
-}
+import type { Page, PageParams } from '../../shared/paging';
 
 /** What PagedList needs from a list query's state. */
 export function toPagedResult<T>(query: {
-  data: Paged<T> | undefined;
+  data: Page<T> | undefined;
   isPending: boolean;
   isError: boolean;
 }): PagedResult<T> {

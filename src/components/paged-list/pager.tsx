@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { pagerItems } from '../../shared/pager';
 
-/** Page buttons (shown 1-based) by the window rule of SPEC.md §9. */
+/** Page buttons (shown 1-based) by the window rule of `pagerItems` (src/shared/pager.ts). */
 export function Pager({
   page,
   pages,
@@ -33,7 +33,7 @@ export function Pager({
             aria-current={item.page === page ? 'page' : undefined}
             aria-label={`Страница ${item.page + 1}`}
             onClick={() => onChange(item.page)}
-            sx={{ minWidth: 36 }}
+            sx={{ minWidth: 44 }}
           >
             {item.page + 1}
           </Button>

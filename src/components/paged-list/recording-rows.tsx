@@ -1,13 +1,44 @@
 import Chip from '@mui/material/Chip';
-import { formatDateTime } from '../../shared/format';
+import Stack from '@mui/material/Stack';
+import { RECORDING_NOTE } from '../../shared/messages';
+import { formatDateTime, formatScore } from '../../shared/format';
 
 interface RecordingRow {
   date: string;
   checked: boolean;
+  total: number | null;
+  maxTotal: number | null;
+  interrupted?: boolean;
+  late?: boolean;
 }
 
-/** A student's recording as a linked row: its date and time under the name, 'Проверено' once checked. */
+/**
+ * The line under a recording's name: when it came, how when that matters (cut short, late) and,
+ * with `withScore`, the grade's total once graded.
+ */
+export function recordingSecondary(a: Omit<RecordingRow, 'checked'>, withScore = false): string {
+  const parts: string[] = [formatDateTime(a.date)];
+  if (a.interrupted) parts.push(RECORDING_NOTE.interrupted);
+  if (a.late) parts.push(RECORDING_NOTE.late);
+  if (withScore && a.total !== null && a.maxTotal !== null) {
+    parts.push(`Баллы: ${formatScore(a.total, a.maxTotal)}`);
+  }
+  return parts.join(' · ');
+}
+
+/**
+ * A student's recording as a linked row: its date and notes under the name, 'Проверено' once
+ * checked and the grade's total beside it once graded.
+ */
 export const RECORDING_ROW = {
-  secondary: (a: RecordingRow) => formatDateTime(a.date),
-  trailing: (a: RecordingRow) => a.checked && <Chip size="small" color="success" label="Проверено" />,
+  secondary: (a: RecordingRow) => recordingSecondary(a),
+  trailing: (a: RecordingRow) =>
+    (a.checked || a.total !== null) && (
+      <Stack direction="row" spacing={1}>
+        {a.total !== null && a.maxTotal !== null && (
+          <Chip size="small" variant="outlined" label={`Баллы: ${formatScore(a.total, a.maxTotal)}`} />
+        )}
+        {a.checked && <Chip size="small" color="success" label="Проверено" />}
+      </Stack>
+    ),
 };

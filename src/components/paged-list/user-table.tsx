@@ -7,10 +7,16 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import { createLink, type LinkOptions, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
+import { usePhoneLayout } from '../layout/use-phone-layout';
+import { OutlinedList } from './outlined-list';
 
 const RouterLink = createLink(Link);
+const ListItemLink = createLink(ListItemButton);
 
 const NAME_COLUMNS = { name: 'Имя', surname: 'Фамилия', patronymic: 'Отчество' } as const;
 
@@ -21,17 +27,50 @@ interface Person extends Record<NameColumn, string> {
   username: string;
 }
 
+// In pixels: a bare 1 in `sx` would mean 100% and stretch the page sideways.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
 
+interface UserTableProps<T extends Person> {
+  /** The table's accessible name. */
+  label: string;
+  users: T[];
+  columns: readonly NameColumn[];
+  rowTestId: string;
+  link: (user: T) => LinkOptions;
+  action: (user: T) => ReactNode;
+}
+
+/** On a phone: one card-like row per account, the whole name over the login, the action beside. */
+function UserCards<T extends Person>({ label, users, columns, rowTestId, link, action }: UserTableProps<T>) {
+  return (
+    <OutlinedList label={label}>
+      {users.map((user) => (
+        <ListItem key={user.id} divider disablePadding data-testid={rowTestId} secondaryAction={action(user)}>
+          <ListItemLink {...link(user)}>
+            <ListItemText
+              primary={columns.map((c) => user[c]).join(' ')}
+              secondary={user.username}
+              slotProps={{
+                primary: { sx: { overflowWrap: 'anywhere' } },
+                secondary: { sx: { overflowWrap: 'anywhere' } },
+              }}
+            />
+          </ListItemLink>
+        </ListItem>
+      ))}
+    </OutlinedList>
+  );
+}
+
 /**
- * A page of accounts as a table: the name parts in the order of `columns`, the login as a link
+ * A page of accounts as a table (a list of cards on a phone): the name parts in the order of `columns`, the login as a link
  * to the account's page, and the row's `action` (a button) at the end. A click anywhere else in
  * the row opens the account's page too.
  */
@@ -42,21 +81,26 @@ export function UserTable<T extends Person>({
   rowTestId,
   link,
   action,
-}: {
-  /** The table's accessible name. */
-  label: string;
-  users: T[];
-  columns: readonly NameColumn[];
-  rowTestId: string;
-  link: (user: T) => LinkOptions;
-  action: (user: T) => ReactNode;
-}) {
+}: UserTableProps<T>) {
   const navigate = useNavigate();
+  const phone = usePhoneLayout();
   const openRow = (e: MouseEvent, user: T) => {
     // The link and the button inside the row handle their own clicks.
     if ((e.target as HTMLElement).closest('a, button')) return;
     void navigate(link(user));
   };
+  if (phone) {
+    return (
+      <UserCards
+        label={label}
+        users={users}
+        columns={columns}
+        rowTestId={rowTestId}
+        link={link}
+        action={action}
+      />
+    );
+  }
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={label}>

@@ -3,6 +3,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { type ComponentProps, type ReactNode, useState } from 'react';
+import type { RecordingFlags } from '../../shared/contract/teacher';
+import { RECORDING_NOTE } from '../../shared/messages';
 import { Page } from '../layout/page';
 import { EMPTY_LIST_TEXT } from '../paged-list/paged-list';
 import { VariantOverlay } from '../variant-overlay';
@@ -25,19 +27,22 @@ export function RecordingMissing({ isError }: { isError: boolean }) {
 
 /**
  * A recording's page: its name with 'Посмотреть вариант' (the variant over the page) while the
- * variant exists, the line `about` it, then `children` (the player and the comments).
+ * variant exists, the line `about` it, how it arrived when that matters (cut short, late), then
+ * `children` (the player and the comments).
  */
 export function RecordingPage({
   name,
   variant,
   renderTaskTitle,
   about,
+  flags,
   children,
 }: {
   name: string;
   variant: OverlayProps['variant'] | null | undefined;
   renderTaskTitle?: OverlayProps['renderTitle'];
   about: ReactNode;
+  flags?: RecordingFlags;
   children: ReactNode;
 }) {
   const [variantOpen, setVariantOpen] = useState(false);
@@ -55,6 +60,16 @@ export function RecordingPage({
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {about}
       </Typography>
+      {flags?.interrupted && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          <strong>{RECORDING_NOTE.interrupted}.</strong> {RECORDING_NOTE.interruptedDetail}
+        </Alert>
+      )}
+      {flags?.late && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          <strong>{RECORDING_NOTE.late}.</strong> {RECORDING_NOTE.lateDetail}
+        </Alert>
+      )}
       {children}
       {variant && (
         <VariantOverlay

@@ -6,10 +6,10 @@ import 'quill/dist/quill.snow.css';
 import { useEffect, useId, useRef } from 'react';
 import { sanitizeRichText } from '../../shared/rich-text';
 
-/** SPEC.md §9: the editor is 250 px high. */
+/** The editor is 250 px high. */
 export const RICH_TEXT_EDITOR_HEIGHT = 250;
 
-/** SPEC.md §2: bold, underline, strike and clean, nothing else. */
+/** Bold, underline, strike and clean, nothing else (the sanitiser keeps the same marks). */
 const TOOLBAR = [['bold', 'underline', 'strike', 'clean']];
 
 const BUTTON_LABELS: Record<string, string> = {
@@ -85,6 +85,10 @@ export function RichTextEditor({
         data-testid="rich-text-editor"
         sx={{
           '& .ql-toolbar': { borderTopLeftRadius: 4, borderTopRightRadius: 4 },
+          // Quill's buttons are 28 × 24: too small for a finger.
+          '@media (pointer: coarse), (max-width: 599.95px)': {
+            '& .ql-toolbar.ql-snow button': { width: 44, height: 44, padding: '10px 12px' },
+          },
           '& .ql-editor': { fontSize: 16 },
         }}
       />

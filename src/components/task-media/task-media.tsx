@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import type { FileDto } from '../../shared/contract/teacher';
 import { WaveformPlayer } from '../waveform/waveform-player';
 
-/** Audio files are told apart by their media type (SPEC.md §3). */
+/** Audio files are told apart by their media type. */
 export const isAudioFile = (file: { type: string }) => file.type.startsWith('audio');
 
 /**

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import { type FormEvent, useId, useState } from 'react';
 import { DialogButtons, SubmitButton } from '../form-dialog/form-dialog';
 import { UserFields } from './user-fields';
+import { usePhoneLayout } from '../layout/use-phone-layout';
 
 export interface UserFormValues {
   username: string;
@@ -55,8 +56,16 @@ export function UserDialog({
     e.preventDefault();
     onSubmit(values);
   };
+  const phone = usePhoneLayout();
   return (
-    <Dialog open onClose={loading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      fullScreen={phone}
+      open
+      onClose={loading ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
       <form noValidate onSubmit={submit}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>

@@ -24,7 +24,7 @@ export const USER_KINDS = {
     createTitle: 'Новый учитель',
     editTitle: 'Редактирование учителя',
     created: SUCCESS_TEXT.teacherCreated,
-    // DESIGN.md §6: the update toast says 'обновлен' (the spec's 'создан' was a slip).
+    // The update toast says 'обновлен' (the original text's 'создан' was a slip).
     updated: SUCCESS_TEXT.teacherUpdated,
   },
 } as const satisfies Record<UserKind, { plural: 'students' | 'teachers'; [k: string]: string }>;

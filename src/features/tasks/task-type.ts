@@ -1,6 +1,6 @@
 import type { TaskType } from '../../shared/contract/teacher';
 
-/** SPEC.md §2: how the two task types are named on screen. */
+/** How the two task types are named on screen. */
 export const TASK_TYPE_LABEL: Record<TaskType, string> = {
   TEXT_TASK: 'Текстовое задание',
   AUDIO_TASK: 'Аудио задание',

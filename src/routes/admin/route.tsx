@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RoleLayout } from '../../components/layout/role-layout';
-import { requireRole } from '../../lib/route-guard';
+import { enterArea } from '../../lib/route-guard';
 
 const NAV = [
   { label: 'Главная', to: '/admin/main' },
@@ -10,6 +10,6 @@ const NAV = [
 ];
 
 export const Route = createFileRoute('/admin')({
-  beforeLoad: () => requireRole(['ADMIN']),
+  beforeLoad: () => enterArea(['ADMIN']),
   component: () => <RoleLayout items={NAV} profileTo="/admin/profile" />,
 });

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RoleLayout } from '../../components/layout/role-layout';
+import { RefusedRecordings } from '../../features/exam-session/components/refused-recordings';
 import { UnfinishedRecordings } from '../../features/exam-session/components/unfinished-recordings';
-import { requireRole } from '../../lib/route-guard';
+import { enterArea } from '../../lib/route-guard';
 
 const NAV = [
   { label: 'Экзамены', to: '/student/exams' },
@@ -11,6 +12,17 @@ const NAV = [
 ];
 
 export const Route = createFileRoute('/student')({
-  beforeLoad: () => requireRole(['STUDENT']),
-  component: () => <RoleLayout items={NAV} profileTo="/student/profile" notice={<UnfinishedRecordings />} />,
+  beforeLoad: () => enterArea(['STUDENT']),
+  component: () => (
+    <RoleLayout
+      items={NAV}
+      profileTo="/student/profile"
+      notice={
+        <>
+          <RefusedRecordings />
+          <UnfinishedRecordings />
+        </>
+      }
+    />
+  ),
 });

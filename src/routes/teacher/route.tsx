@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RoleLayout } from '../../components/layout/role-layout';
-import { requireRole } from '../../lib/route-guard';
+import { enterArea } from '../../lib/route-guard';
 
 const NAV = [
   { label: 'Экзамены', to: '/teacher/exams' },
@@ -12,6 +12,6 @@ const NAV = [
 ];
 
 export const Route = createFileRoute('/teacher')({
-  beforeLoad: () => requireRole(['TEACHER']),
+  beforeLoad: () => enterArea(['TEACHER']),
   component: () => <RoleLayout items={NAV} profileTo="/teacher/profile" />,
 });

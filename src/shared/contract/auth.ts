@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGISTRATION_ROLES, ROLES } from '../roles';
-import { passwordField, profileFieldsSchema, usernameField } from './users';
+import { passwordField, profileFieldsSchema } from './users';
 
 export const registerBodySchema = profileFieldsSchema.extend({
   role: z.enum(REGISTRATION_ROLES, { error: 'Роль не выбрана' }),
@@ -16,13 +16,24 @@ export type AuthenticateBody = z.infer<typeof authenticateBodySchema>;
 
 export const roleSchema = z.enum(ROLES);
 
-export const tokensSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
-export type Tokens = z.infer<typeof tokensSchema>;
+/**
+ * The refresh token is in the JSON answer for clients that send it back as a bearer; a request
+ * with `X-Refresh-Transport: cookie` gets it only as the HttpOnly cookie `ustno_refresh`.
+ */
+export const tokensSchema = z.object({ access_token: z.string(), refresh_token: z.string().optional() });
 
 export const loginResponseSchema = tokensSchema.extend({ role: roleSchema });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const roleResponseSchema = z.object({ role: roleSchema });
+
+/** `POST /api/auth/logout` answers 204 with no body. */
+export const logoutResponseSchema = z.null().describe('No content');
+
+/**
+ * The own password change answers the spec's message and a new session for the caller, since
+ * every token issued before the change stops working (refresh_token as in the login answer).
+ */
+export const passwordChangedSchema = tokensSchema.extend({ message: z.string() });
 
 export const recoverBodySchema = z.object({
   email: z
@@ -41,5 +52,3 @@ export const recoverIdParamsSchema = z.object({
 });
 
 export const newPasswordBodySchema = z.object({ password: passwordField });
-
-export { usernameField };

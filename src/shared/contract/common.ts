@@ -1,13 +1,24 @@
 import { z } from 'zod';
+import { ID_MAX } from '../id';
 
 z.config(z.locales.ru());
+// Every schema module imports this one, so this runs before any schema is built. The page runs
+// under a CSP without 'unsafe-eval': zod must not compile parsers with new Function there, nor
+// probe whether it may (the browser reports even a caught probe as a violation); nor in the
+// service worker, which sends the outbox under the same policy. The server keeps the compiled
+// parsers.
+z.config({
+  jitless:
+    typeof document !== 'undefined' ||
+    typeof (globalThis as { importScripts?: unknown }).importScripts === 'function',
+});
 
 /** Ids are positive integers in paths and bodies. */
 export const idSchema = z.coerce
   .number({ error: 'Идентификатор должен быть числом' })
   .int('Идентификатор должен быть целым числом')
   .positive('Идентификатор должен быть положительным')
-  .max(2_147_483_647, 'Идентификатор слишком большой');
+  .max(ID_MAX, 'Идентификатор слишком большой');
 
 export const idParamsSchema = z.object({ id: idSchema });
 

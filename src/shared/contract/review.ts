@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatDuration } from '../format';
+import { RECORDING_TEXT } from '../messages';
 import { idSchema, pagedSchema, timestampSchema } from './common';
 import { commentSchema, recordingDetailSchema } from './student';
 
@@ -17,7 +19,6 @@ export const teacherRecordingDetailSchema = recordingDetailSchema.extend({
 export type TeacherRecordingDetail = z.infer<typeof teacherRecordingDetailSchema>;
 
 export const switchCheckedResponseSchema = z.object({ id: z.number().int(), checked: z.boolean() });
-export type SwitchCheckedResponse = z.infer<typeof switchCheckedResponseSchema>;
 
 // ---- statistics ----
 
@@ -27,11 +28,13 @@ export const statisticsSessionSchema = z.object({
   completed: z.boolean(),
   /** When the latest recording was uploaded; null when there is none. */
   date: timestampSchema.nullable(),
+  /** The grade of the latest recording and its maximum; null while it is not graded. */
+  total: z.number().int().nullable(),
+  maxTotal: z.number().int().nullable(),
 });
 export type StatisticsSession = z.infer<typeof statisticsSessionSchema>;
 
 export const statisticsPageSchema = pagedSchema('sessions', statisticsSessionSchema);
-export type StatisticsPage = z.infer<typeof statisticsPageSchema>;
 
 // ---- comments ----
 
@@ -61,6 +64,28 @@ const startNotAfterEnd = <T extends { start: number; end: number }>(v: T, ctx: z
   }
 };
 
+/**
+ * How far past the stored duration a comment may end (a player's position is a float and the
+ * page rounds it). One value for the page and the server: an edit the page accepts must never
+ * be refused later, or it would wait in the outbox for good.
+ */
+export const COMMENT_END_SLACK_SECONDS = 0.05;
+
+/**
+ * A comment as the teacher writes it on a recording of this duration: the page checks a draft
+ * with it before queueing, the server checks the body against the stored recording.
+ */
+export const commentDraftSchema = (duration: number) =>
+  commentFields.superRefine(startNotAfterEnd).superRefine((v, ctx) => {
+    if (v.end > duration + COMMENT_END_SLACK_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end'],
+        message: RECORDING_TEXT.commentEndAfterDuration(formatDuration(duration)),
+      });
+    }
+  });
+
 export const commentCreateBodySchema = commentFields
   .extend({
     audioID: idSchema,
@@ -68,9 +93,7 @@ export const commentCreateBodySchema = commentFields
     clientId: z.uuid('clientId: ожидается UUID').nullish(),
   })
   .superRefine(startNotAfterEnd);
-export type CommentCreateBody = z.input<typeof commentCreateBodySchema>;
 
 export const commentUpdateBodySchema = commentFields.extend({ id: idSchema }).superRefine(startNotAfterEnd);
-export type CommentUpdateBody = z.input<typeof commentUpdateBodySchema>;
 
 export const reviewCommentSchema = commentSchema;

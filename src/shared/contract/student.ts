@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { idSchema, pagedSchema, timestampSchema } from './common';
-import { audioSummarySchema, examSummarySchema, variantSchema, variantSummarySchema } from './teacher';
+import {
+  audioSummarySchema,
+  examSummarySchema,
+  recordingFlagsSchema,
+  variantSchema,
+  variantSummarySchema,
+} from './teacher';
 import { profileFieldsSchema, userSchema } from './users';
 
 // ---- exams ----
@@ -30,7 +36,6 @@ export const studentRecordingsPageSchema = pagedSchema('audios', audioSummarySch
 // ---- sessions ----
 
 export const sessionStartBodySchema = z.object({ variantID: idSchema.nullish() }).nullish();
-export type SessionStartBody = z.input<typeof sessionStartBodySchema>;
 
 export const sessionStartResponseSchema = z.object({ session_id: z.number().int() });
 export type SessionStartResponse = z.infer<typeof sessionStartResponseSchema>;
@@ -152,7 +157,7 @@ function taskStartsWithinDuration(
 
 /**
  * The text fields of an upload as they arrive (all strings). Without `clientId` (a client that
- * follows only SPEC.md) the server makes one: such an upload is simply not idempotent.
+ * follows only the original contract) the server makes one: such an upload is simply not idempotent.
  */
 export const recordingUploadFieldsSchema = z
   .object({
@@ -256,25 +261,27 @@ export const commentSchema = z.object({
 });
 export type CommentDto = z.infer<typeof commentSchema>;
 
-export const recordingDetailSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  date: timestampSchema,
-  checked: z.boolean(),
-  /** Signed, expiring address of the audio (Range requests work). */
-  access: z.string(),
-  mime: z.string(),
-  /** Seconds; the truth (MediaRecorder's WebM carries none). */
-  duration: z.number(),
-  /** Seconds into the recording at which each task's speaking phase began. */
-  taskStarts: z.array(z.number()),
-  /** Waveform peaks the recording device computed, or null (players then decode). */
-  peaks: z.array(z.number()).nullable(),
-  /** The teacher's comments, by start. */
-  comments: z.array(commentSchema),
-  /** The variant the student took; null when it no longer exists. */
-  variant: variantSchema.nullable(),
-});
+export const recordingDetailSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    date: timestampSchema,
+    checked: z.boolean(),
+    /** Signed, expiring address of the audio (Range requests work). */
+    access: z.string(),
+    mime: z.string(),
+    /** Seconds; the truth (MediaRecorder's WebM carries none). */
+    duration: z.number(),
+    /** Seconds into the recording at which each task's speaking phase began. */
+    taskStarts: z.array(z.number()),
+    /** Waveform peaks the recording device computed, or null (players then decode). */
+    peaks: z.array(z.number()).nullable(),
+    /** The teacher's comments, by start. */
+    comments: z.array(commentSchema),
+    /** The variant the student took; null when it no longer exists. */
+    variant: variantSchema.nullable(),
+  })
+  .extend(recordingFlagsSchema.shape);
 export type RecordingDetail = z.infer<typeof recordingDetailSchema>;
 
 export const audioIdParamsSchema = z.object({ audioID: idSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RICH_TEXT_MAX_LENGTH } from '../rich-text';
 import { idSchema, nameField, pagedSchema, pageQuerySchema, timestampSchema } from './common';
-import { passwordField, profileFieldsSchema, userSchema } from './users';
+import { passwordField, personSchema, profileFieldsSchema, userSchema } from './users';
 
 // ---- files ----
 
@@ -16,7 +16,6 @@ export const fileSchema = z.object({
 export type FileDto = z.infer<typeof fileSchema>;
 
 export const filesPageSchema = pagedSchema('files', fileSchema);
-export type FilesPage = z.infer<typeof filesPageSchema>;
 
 /** Upload answer: the page asked for plus one Russian line per file that was not stored. */
 export const uploadResultSchema = filesPageSchema.extend({ errors: z.array(z.string()) });
@@ -61,6 +60,30 @@ const idListField = (max: number) =>
     .nullish()
     .transform((ids) => [...new Set(ids ?? [])]);
 
+// ---- criteria ----
+
+export const CRITERIA_MAX = 10;
+export const CRITERION_NAME_MAX = 100;
+export const CRITERION_POINTS_MAX = 20;
+
+/** One criterion a task's answers are graded by, worth 0..maxPoints. */
+export const criterionSchema = z.object({
+  name: nameField('Критерий', CRITERION_NAME_MAX),
+  maxPoints: z
+    .number({ error: 'Баллы за критерий: укажите число' })
+    .int('Баллы за критерий: целое число')
+    .min(1, 'Баллы за критерий: не меньше 1')
+    .max(CRITERION_POINTS_MAX, `Баллы за критерий: не больше ${CRITERION_POINTS_MAX}`),
+});
+export type Criterion = z.infer<typeof criterionSchema>;
+
+/** Absent on an update keeps the task's criteria as they are (a client that knows none). */
+const criteriaField = z
+  .array(criterionSchema, { error: 'Критерии: ожидается список' })
+  .max(CRITERIA_MAX, `Не больше ${CRITERIA_MAX} критериев`)
+  .nullish()
+  .transform((v) => v ?? undefined);
+
 const taskWriteFields = z.object({
   name: nameField('Название', 200),
   text: z
@@ -72,6 +95,8 @@ const taskWriteFields = z.object({
   preparationDuration: secondsField('Время на подготовку', 0),
   /** The teacher's own file ids, in the order the task shows them. */
   files: idListField(TASK_FILES_MAX),
+  /** What the answers are graded by, in the order the review panel shows them. */
+  criteria: criteriaField,
 });
 
 export const taskCreateBodySchema = taskWriteFields.extend({ type: taskTypeSchema });
@@ -90,6 +115,8 @@ export const taskSchema = z.object({
   preparationDuration: z.number().int(),
   type: taskTypeSchema,
   files: z.array(fileSchema),
+  /** Empty: the task is not graded. */
+  criteria: z.array(criterionSchema),
 });
 export type TaskDto = z.infer<typeof taskSchema>;
 
@@ -153,13 +180,27 @@ export const examUpdateBodySchema = z.object({
 });
 export type ExamUpdateBody = z.input<typeof examUpdateBodySchema>;
 
-/** A recording as lists show it. */
-export const audioSummarySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  date: timestampSchema,
-  checked: z.boolean(),
+/** How a recording arrived, beside what the spec lists: cut short, or after the exam was withdrawn. */
+export const recordingFlagsSchema = z.object({
+  /** Cut short on the device (a reload, a lost microphone) and sent as it was. */
+  interrupted: z.boolean().default(false),
+  /** Arrived after the exam stopped being the student's; kept so the answer is not lost. */
+  late: z.boolean().default(false),
 });
+export type RecordingFlags = z.infer<typeof recordingFlagsSchema>;
+
+/** A recording as lists show it. */
+export const audioSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    date: timestampSchema,
+    checked: z.boolean(),
+    /** Points of the grade and its maximum; null until graded. */
+    total: z.number().int().nullable(),
+    maxTotal: z.number().int().nullable(),
+  })
+  .extend(recordingFlagsSchema.shape);
 export type AudioSummary = z.infer<typeof audioSummarySchema>;
 
 export const examSchema = z.object({
@@ -179,10 +220,16 @@ export const examsPageSchema = pagedSchema('exams', examSummarySchema);
 
 export const LINK_STATUSES = ['none', 'pending', 'accepted'] as const;
 
-/** A student in global search, with where they stand with this teacher. */
-export const globalStudentSchema = userSchema.extend({ link_status: z.enum(LINK_STATUSES) });
+/**
+ * A student in global search, with where they stand with this teacher. Any teacher may browse
+ * every student, so the row carries only what the dialog shows: never the e-mail.
+ */
+export const globalStudentSchema = personSchema.extend({ link_status: z.enum(LINK_STATUSES) });
 export const globalStudentsPageSchema = pagedSchema('students', globalStudentSchema);
-export const teacherStudentsPageSchema = pagedSchema('students', userSchema);
+/** The global list pages as the dialog does (at most 20 rows), which slows a bulk download. */
+export const GLOBAL_STUDENTS_PAGE_MAX = 20;
+/** The teacher's own list shows names; the e-mail is on the student's page. */
+export const teacherStudentsPageSchema = pagedSchema('students', personSchema);
 
 export const createStudentBodySchema = profileFieldsSchema.extend({ password: passwordField });
 export type CreateStudentBody = z.input<typeof createStudentBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_TEXT } from '../messages';
 import { nameField } from './common';
 
 export const USERNAME_PATTERN = /^[\p{L}\p{N}_.-]+$/u;
@@ -16,10 +17,13 @@ export const emailField = z
   .max(254, 'Почта: не длиннее 254 символов')
   .pipe(z.email('Неверный адрес почты'));
 
+/** The shortest password accepted; the server also refuses the most common ones. */
+export const PASSWORD_MIN_LENGTH = 8;
+
 export const passwordField = z
   .string({ error: 'Пароль: обязательное поле' })
-  .min(6, 'Пароль должен содержать от 6 до 128 символов')
-  .max(128, 'Пароль должен содержать от 6 до 128 символов');
+  .min(PASSWORD_MIN_LENGTH, ERROR_TEXT.passwordTooShort)
+  .max(128, ERROR_TEXT.passwordTooShort);
 
 export const patronymicField = z
   .string()
@@ -47,4 +51,6 @@ export const userSchema = z.object({
 });
 export type UserDto = z.infer<typeof userSchema>;
 
-export const passwordBodySchema = z.object({ password: passwordField });
+/** An account in a list whose screen shows names and the login only: the e-mail stays out. */
+export const personSchema = userSchema.omit({ email: true });
+export type PersonDto = z.infer<typeof personSchema>;

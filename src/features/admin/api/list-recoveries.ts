@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { attemptsPageSchema } from '../../../shared/contract/admin';
-import type { PageParams } from '../../../components/paged-list/paged-result';
+import type { PageParams } from '../../../shared/paging';
 import { getPage } from '../../../lib/paged-get';
 
 /** GET /api/admin/metrics/recoveries/{userID}: one account's password recovery attempts. */

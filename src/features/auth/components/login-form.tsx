@@ -27,7 +27,7 @@ export function LoginForm() {
       {
         onSuccess: ({ role }) => void navigate({ to: AREA_BY_ROLE[role] ?? '/login' }),
         onError: (error) => {
-          // SPEC.md §8 (login): 403 is a wrong pair; no answer is 'Что-то пошло не так'.
+          // Login: 403 is a wrong pair; no answer is 'Что-то пошло не так'.
           if (error instanceof FetchError && error.status === 403) notify.error(ERROR_TEXT.wrongCredentials);
           else for (const text of errorTexts(error)) notify.error(text);
         },

@@ -18,7 +18,7 @@ const ROLES = [
 
 const FIELD_ORDER = ['username', 'email', 'password', 'name', 'surname', 'patronymic'] as const;
 
-/** SPEC.md §8 (registration): 409 → each of `errors`; 400 → `message`; else the generic text. */
+/** Registration: 409 → each of `errors`; 400 → `message`; else the generic text. */
 function registrationErrors(error: unknown): string[] {
   if (error instanceof FetchError && error.response) {
     const body = (error.data ?? {}) as { errors?: unknown; message?: unknown };

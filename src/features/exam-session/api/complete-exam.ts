@@ -1,10 +1,8 @@
-import { recordingStore, syncEngine } from '../../../lib/outbox';
-import { queryClient } from '../../../lib/query-client';
+import { recordingStore, syncEngine } from '../../../lib/device-sync';
 import { activeRecordings } from '../../../lib/recording-store';
 import type { OutboxHandler } from '../../../lib/sync-engine';
-import { uploadForm } from '../../../lib/upload';
-
-export const COMPLETE_EXAM_URL = '/api/student/exam/complete';
+import { apiPartsTransport, sendInParts } from '../../../lib/upload';
+import { RECORDING_PART_BYTES, type UploadCompleteBody } from '../../../shared/contract/student';
 
 export const recordingOutboxKey = (clientId: string) => `recording:${clientId}`;
 
@@ -45,14 +43,14 @@ export async function enqueueRecording(
   activeRecordings.delete(clientId);
 }
 
-function extensionOf(mime: string): string {
-  return mime.startsWith('audio/mp4') ? 'm4a' : 'webm';
-}
+/** The resumable upload of one recording (its parts are kept by the server under its clientId). */
+export const recordingUploadUrl = (clientId: string) => `/api/student/uploads/${clientId}`;
 
 /**
- * Sends one recording with its duration, task starts and peaks (fields before the file, as
- * the server streams the file). The device copy is removed only after the server confirmed it;
- * a repeat is harmless, the server stores one recording per clientId.
+ * Sends one recording in parts with its duration, task starts and peaks: asks the server which
+ * parts it holds, sends the rest, then completes. A dropped connection resumes from the parts
+ * already there. The device copy is removed only after the server confirmed the recording; a
+ * repeat is harmless, the server makes one recording per clientId.
  */
 export const uploadRecording: OutboxHandler<'recording'> = async (item, onProgress) => {
   const { clientId } = item.payload;
@@ -63,25 +61,18 @@ export const uploadRecording: OutboxHandler<'recording'> = async (item, onProgre
     await recordingStore.remove(clientId);
     return;
   }
-  await uploadForm(
-    COMPLETE_EXAM_URL,
-    () => {
-      const form = new FormData();
-      form.append('clientId', recording.clientId);
-      form.append('examID', String(recording.examId));
-      form.append('variantID', String(recording.variantId));
-      if (recording.sessionId !== null) form.append('sessionID', String(recording.sessionId));
-      form.append('mime', recording.mime);
-      form.append('duration', String(Math.max(recording.duration, 0.1)));
-      form.append('taskStarts', JSON.stringify(recording.taskStarts));
-      form.append('peaks', JSON.stringify(peaks));
-      if (recording.interrupted) form.append('interrupted', 'true');
-      form.append('audio', blob, `${recording.clientId}.${extensionOf(recording.mime)}`);
-      return form;
-    },
-    onProgress,
-  );
+  const description = {
+    examID: recording.examId,
+    variantID: recording.variantId,
+    sessionID: recording.sessionId,
+    mime: recording.mime,
+    duration: Math.max(recording.duration, 0.1),
+    taskStarts: recording.taskStarts,
+    peaks,
+    parts: Math.ceil(blob.size / RECORDING_PART_BYTES),
+    size: blob.size,
+    interrupted: recording.interrupted === true,
+  } satisfies UploadCompleteBody;
+  await sendInParts(apiPartsTransport(recordingUploadUrl(clientId), description), blob, { onProgress });
   await recordingStore.remove(clientId);
-  // The student's lists now hold this recording.
-  await queryClient.invalidateQueries({ queryKey: ['student'] });
 };

@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { recordingStore } from '../../../lib/outbox';
+import { recordingStore } from '../../../lib/device-sync';
 import { browserLocks } from '../../../lib/recording-lock';
 import { InterruptedRecordingWatcher } from '../model/interrupted-recordings';
 import { enqueueRecording } from './complete-exam';

@@ -1,7 +1,7 @@
 import { sessionStartResponseSchema } from '../../../shared/contract/student';
 import { api } from '../../../lib/api-client';
 
-/** Starts a session; SPEC.md §8: its errors are ignored (offline, the exam goes on without one). */
+/** Starts a session; its errors are ignored (offline, the exam goes on without one). */
 export async function startSession(examId: number, variantId: number): Promise<number | null> {
   try {
     const r = await api(`/api/student/session/${examId}/start`, {

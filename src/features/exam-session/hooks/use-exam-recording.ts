@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { recordingStore } from '../../../lib/outbox';
+import { recordingStore } from '../../../lib/device-sync';
 import { saveBlob } from '../../../lib/save-blob';
 import { enqueueRecording } from '../api/complete-exam';
 import type { StorageHealth } from '../model/chunk-writer';

@@ -11,7 +11,7 @@ import {
   startRunner,
 } from '../model/runner';
 
-/** SPEC.md §9: the progress bar ticks every 100 ms. */
+/** The progress bar ticks every 100 ms. */
 export const TICK_MS = 100;
 
 /**

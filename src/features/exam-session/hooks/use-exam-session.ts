@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
 import { useNotify } from '../../../lib/notify';
+import { markExamFinished } from './use-answer-delivery';
 import { tokenStore } from '../../../lib/tokens';
 import { uuid } from '../../../lib/uuid';
+import { ensureData, OfflineError } from '../../../lib/route-data';
 import { completeSession } from '../api/complete-session';
 import { examVariantQuery, type Variant } from '../api/get-exam-variant';
 import { startSession } from '../api/start-session';
@@ -64,6 +66,7 @@ export function useExamSession({
     await save(false);
     await completeSession(sessionId);
     leaveFocusMode();
+    markExamFinished(examId);
     notify.success(SUCCESS_TEXT.examFinished);
     onFinished();
   };
@@ -93,7 +96,7 @@ export function useExamSession({
       return;
     }
     try {
-      const loaded = await queryClient.ensureQueryData(examVariantQuery(examId, variantId));
+      const loaded = await ensureData(queryClient, examVariantQuery(examId, variantId));
       const ordered = {
         ...loaded,
         tasks: [...loaded.tasks].sort((a, b) => a.sequence_number - b.sequence_number),
@@ -122,9 +125,9 @@ export function useExamSession({
           duration: vt.task.duration,
         })),
       );
-    } catch {
+    } catch (error) {
       stream.getTracks().forEach((t) => t.stop());
-      notify.error(ERROR_TEXT.generic);
+      notify.error(error instanceof OfflineError ? ERROR_TEXT.offlineNotSaved : ERROR_TEXT.generic);
       setStage('choose');
     }
   };

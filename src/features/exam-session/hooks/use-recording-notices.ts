@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import type { LocalRecording } from '../../../lib/local-db';
-import { recordingStore } from '../../../lib/outbox';
+import { recordingStore } from '../../../lib/device-sync';
 import { browserLocks, heldRecordingLocks } from '../../../lib/recording-lock';
 import { activeRecordings } from '../../../lib/recording-store';
 import { tokenStore } from '../../../lib/tokens';

@@ -1,5 +1,5 @@
 /**
- * The exam runner as a pure state machine (SPEC.md §2, §4): for each task a preparation
+ * The exam runner as a pure state machine: for each task a preparation
  * countdown, then the start of the answer (start sound, recording starts), then the speaking
  * countdown, then the next task; after the last one, finished. Time comes in from outside, and
  * so does the moment the recording really started, so it is testable without clocks and each

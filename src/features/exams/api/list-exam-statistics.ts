@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { statisticsPageSchema, type StatisticsSession } from '../../../shared/contract/review';
-import type { PageParams, Paged } from '../../../components/paged-list/paged-result';
+import type { Page, PageParams } from '../../../shared/paging';
 import { getPage } from '../../../lib/paged-get';
 import { examQueryKey } from './get-exam';
 
 /** GET /api/teacher/exam/{id}/statistics: one row per assigned student, completed or not. */
-export const listExamStatistics = (examId: number, p: PageParams): Promise<Paged<StatisticsSession>> =>
+export const listExamStatistics = (examId: number, p: PageParams): Promise<Page<StatisticsSession>> =>
   getPage(`/api/teacher/exam/${examId}/statistics`, 'sessions', statisticsPageSchema, p);
 
 /** Beneath the exam's key: whatever refreshes the exam refreshes its statistics. */

@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { examsPageSchema } from '../../../shared/contract/teacher';
-import { FIRST_PAGE, type PageParams, type Paged } from '../../../components/paged-list/paged-result';
+import { FIRST_PAGE } from '../../../components/paged-list/paged-result';
+import type { Page, PageParams } from '../../../shared/paging';
 import { getPage } from '../../../lib/paged-get';
-
-export interface ExamsPageParams extends PageParams {
-  search: string;
-}
 
 export interface ExamSummary {
   id: number;
@@ -13,10 +10,10 @@ export interface ExamSummary {
 }
 
 /** GET /api/teacher/exams[/search]: the teacher's exams by name. */
-export const listExams = (p: ExamsPageParams): Promise<Paged<ExamSummary>> =>
+export const listExams = (p: PageParams): Promise<Page<ExamSummary>> =>
   getPage('/api/teacher/exams', 'exams', examsPageSchema, p);
 
-export const FIRST_EXAMS_PAGE: ExamsPageParams = { ...FIRST_PAGE, search: '' };
+export const FIRST_EXAMS_PAGE: PageParams = { ...FIRST_PAGE, search: '' };
 
 /**
  * Everything about the teacher's exams (lists, and the exam page's own queries when they live
@@ -24,11 +21,11 @@ export const FIRST_EXAMS_PAGE: ExamsPageParams = { ...FIRST_PAGE, search: '' };
  */
 export const examsKey = ['teacher', 'exams'] as const;
 
-export const examsPageQuery = (p: ExamsPageParams) =>
+export const examsPageQuery = (p: PageParams) =>
   queryOptions({
     queryKey: [...examsKey, 'list', p] as const,
     queryFn: () => listExams(p),
     placeholderData: keepPreviousData,
   });
 
-export const useExamsPage = (p: ExamsPageParams) => useQuery(examsPageQuery(p));
+export const useExamsPage = (p: PageParams) => useQuery(examsPageQuery(p));

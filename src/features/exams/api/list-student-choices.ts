@@ -1,18 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { teacherStudentsPageSchema } from '../../../shared/contract/teacher';
-import type { UserDto } from '../../../shared/contract/users';
-import type { Paged } from '../../../components/paged-list/paged-result';
+import type { PersonDto } from '../../../shared/contract/users';
+import type { Page } from '../../../shared/paging';
 import { getPage } from '../../../lib/paged-get';
-import type { ChoicesParams } from './list-variant-choices';
+import type { PageParams } from '../../../shared/paging';
 
 /**
  * The teacher's students for the exam picker (GET /api/teacher/students[/search]): only those
  * who accepted a request (or whom the teacher created) can be given an exam.
  */
-export const listStudentChoices = (p: ChoicesParams): Promise<Paged<UserDto>> =>
+export const listStudentChoices = (p: PageParams): Promise<Page<PersonDto>> =>
   getPage('/api/teacher/students', 'students', teacherStudentsPageSchema, p);
 
-export const studentChoicesQuery = (p: ChoicesParams) =>
+export const studentChoicesQuery = (p: PageParams) =>
   queryOptions({
     queryKey: ['teacher', 'exams', 'student-choices', p] as const,
     queryFn: () => listStudentChoices(p),
@@ -21,4 +21,4 @@ export const studentChoicesQuery = (p: ChoicesParams) =>
     staleTime: 0,
   });
 
-export const useStudentChoices = (p: ChoicesParams) => useQuery(studentChoicesQuery(p));
+export const useStudentChoices = (p: PageParams) => useQuery(studentChoicesQuery(p));

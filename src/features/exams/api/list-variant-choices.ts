@@ -1,17 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { variantsPageSchema } from '../../../shared/contract/teacher';
-import type { PageParams, Paged } from '../../../components/paged-list/paged-result';
+import type { Page, PageParams } from '../../../shared/paging';
 import { getPage } from '../../../lib/paged-get';
 
-export interface ChoicesParams extends PageParams {
-  search: string;
-}
-
 /** The teacher's variants for the exam picker (GET /api/teacher/variants[/search]). */
-export const listVariantChoices = (p: ChoicesParams): Promise<Paged<{ id: number; name: string }>> =>
+export const listVariantChoices = (p: PageParams): Promise<Page<{ id: number; name: string }>> =>
   getPage('/api/teacher/variants', 'variants', variantsPageSchema, p);
 
-export const variantChoicesQuery = (p: ChoicesParams) =>
+export const variantChoicesQuery = (p: PageParams) =>
   queryOptions({
     queryKey: ['teacher', 'exams', 'variant-choices', p] as const,
     queryFn: () => listVariantChoices(p),
@@ -20,4 +16,4 @@ export const variantChoicesQuery = (p: ChoicesParams) =>
     staleTime: 0,
   });
 
-export const useVariantChoices = (p: ChoicesParams) => useQuery(variantChoicesQuery(p));
+export const useVariantChoices = (p: PageParams) => useQuery(variantChoicesQuery(p));

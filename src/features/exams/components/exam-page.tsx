@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { AudioSummary } from '../../../shared/contract/teacher';
-import { formatDateTime } from '../../../shared/format';
 import { SUCCESS_TEXT } from '../../../shared/messages';
 import { ConfirmDeleteDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { BackToListButton } from '../../../components/layout/back-to-list-button';
@@ -22,13 +21,15 @@ import { Page } from '../../../components/layout/page';
 import { errorStatus } from '../../../lib/api-client';
 import { useHrefClick } from '../../../lib/href-navigation';
 import { useNotify } from '../../../lib/notify';
-import { useDeleteAudio } from '../api/delete-audio';
+import { useDeleteExamRecording } from '../api/delete-exam-recording';
+import { useDownloadExamScores } from '../api/download-exam-scores';
 import { useDownloadExamZip } from '../api/download-exam-zip';
 import { useExam } from '../api/get-exam';
-import { useSwitchAudioChecked } from '../api/switch-audio-checked';
+import { useSwitchRecordingChecked } from '../api/switch-recording-checked';
 import { ExamDialog } from './exam-dialog';
 import { ExamStatisticsDialog } from './exam-statistics-dialog';
 import { OutlinedList } from '../../../components/paged-list/outlined-list';
+import { recordingSecondary } from '../../../components/paged-list/recording-rows';
 
 export const EMPTY_AUDIOS_TEXT = 'Список аудиозаписей пуст';
 
@@ -45,9 +46,10 @@ export function ExamPage({ examId }: { examId: number }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const hrefClick = useHrefClick();
-  const switchChecked = useSwitchAudioChecked(examId);
-  const removeAudio = useDeleteAudio(examId);
+  const switchChecked = useSwitchRecordingChecked(examId);
+  const removeAudio = useDeleteExamRecording(examId);
   const zip = useDownloadExamZip();
+  const scoresCsv = useDownloadExamScores();
   const [editing, setEditing] = useState(false);
   const [statisticsOpen, setStatisticsOpen] = useState(false);
   const [deleting, setDeleting] = useState<AudioSummary | null>(null);
@@ -65,6 +67,7 @@ export function ExamPage({ examId }: { examId: number }) {
     });
 
   const download = () => zip.mutate(examId, { onError: notify.apiError });
+  const downloadScores = () => scoresCsv.mutate(examId, { onError: notify.apiError });
   const switching = switchChecked.isPending ? switchChecked.variables : undefined;
 
   return (
@@ -78,6 +81,14 @@ export function ExamPage({ examId }: { examId: number }) {
           </Button>
           <Button variant="outlined" startIcon={<BarChartIcon />} onClick={() => setStatisticsOpen(true)}>
             Статистика
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            loading={scoresCsv.isPending}
+            onClick={downloadScores}
+          >
+            Оценки .csv
           </Button>
           <Button variant="contained" startIcon={<DownloadIcon />} loading={zip.isPending} onClick={download}>
             Скачать .zip
@@ -111,7 +122,7 @@ export function ExamPage({ examId }: { examId: number }) {
               >
                 <ListItemText
                   primary={audio.name}
-                  secondary={formatDateTime(audio.date)}
+                  secondary={recordingSecondary(audio, true)}
                   sx={{ overflowWrap: 'anywhere' }}
                 />
               </ListItemButton>

@@ -6,12 +6,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import type { StatisticsSession } from '../../../shared/contract/review';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTime, formatScore } from '../../../shared/format';
 import { DEFAULT_SECTION_PAGE_SIZE } from '../../../shared/pager';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { PagedTable, type Column } from '../../../components/paged-list/paged-table';
 import { useListState } from '../../../components/paged-list/use-list-state';
 import { useExamStatistics } from '../api/list-exam-statistics';
+import { usePhoneLayout } from '../../../components/layout/use-phone-layout';
 
 export const STATISTICS_EMPTY_TEXT = 'Записи отсутствуют';
 
@@ -28,15 +29,28 @@ const COLUMNS: Column<StatisticsSession>[] = [
       ),
   },
   { header: 'Дата', cell: (s) => (s.date ? formatDateTime(s.date) : '—') },
+  {
+    header: 'Баллы',
+    cell: (s) => (s.total !== null && s.maxTotal !== null ? formatScore(s.total, s.maxTotal) : '—'),
+  },
 ];
 
-/** 'Статистика': who of the assigned students completed the exam, and when. */
+/** 'Статистика': who of the assigned students completed the exam, when, and their grade. */
 export function ExamStatisticsDialog({ examId, onClose }: { examId: number; onClose: () => void }) {
   const titleId = useId();
   const state = useListState(DEFAULT_SECTION_PAGE_SIZE);
   const query = useExamStatistics(examId, { page: state.page, pageSize: state.pageSize });
+  const phone = usePhoneLayout();
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="paper">
+    <Dialog
+      fullScreen={phone}
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      scroll="paper"
+    >
       <DialogTitle id={titleId}>Статистика</DialogTitle>
       <DialogContent dividers>
         <PagedTable

@@ -25,7 +25,7 @@ export function ExamsScreen() {
       result={toPagedResult(query)}
       rowTestId="exam-row"
       // No preloading on hover: the exam page loads when it is opened.
-      link={(exam) => ({ to: '/teacher/exams/$id', params: { id: String(exam.id) }, preload: false })}
+      link={(exam) => ({ to: '/teacher/exams/$id', params: { id: exam.id }, preload: false })}
       onDelete={setDeleting}
     >
       {creating && <ExamDialog onClose={() => setCreating(false)} />}

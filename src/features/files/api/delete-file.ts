@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { filesPageSchema } from '../../../shared/contract/teacher';
-import type { PageParams } from '../../../components/paged-list/paged-result';
+import type { PageParams } from '../../../shared/paging';
 import { api } from '../../../lib/api-client';
 import { filesListKey } from './list-files';
 

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, useId, useState } from 'react';
-import type { PageParams } from '../../../components/paged-list/paged-result';
+import type { PageParams } from '../../../shared/paging';
 import { useNotify } from '../../../lib/notify';
 import { useUploadFiles } from '../api/upload-files';
 
@@ -41,7 +41,7 @@ export function UploadArea({ page }: { page: PageParams }) {
   };
 
   const save = () => {
-    // SPEC.md §5: saving with no file chosen does nothing.
+    // Saving with no file chosen does nothing.
     if (chosen.length === 0 || upload.isPending) return;
     upload.mutate(
       { files: chosen, page },

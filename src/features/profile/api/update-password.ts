@@ -1,14 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageSchema } from '../../../shared/contract/common';
+import { passwordChangedSchema } from '../../../shared/contract/auth';
 import { api } from '../../../lib/api-client';
+import { REFRESH_TRANSPORT_HEADERS, tokenStore } from '../../../lib/tokens';
 import type { ProfileArea } from './get-profile';
 
 /**
  * PATCH /api/{teacher|student}/password. The spec puts the password in the query string; we
  * send it as the JSON body the server also takes, so it never lands in an address or a log.
+ * The change ends every earlier session; this one goes on with the new tokens of the answer.
  */
-export const updatePassword = (area: ProfileArea, password: string) =>
-  api(`/api/${area}/password`, { method: 'PATCH', body: { password }, schema: messageSchema });
+export async function updatePassword(area: ProfileArea, password: string) {
+  const result = await api(`/api/${area}/password`, {
+    method: 'PATCH',
+    body: { password },
+    credentials: 'same-origin',
+    headers: REFRESH_TRANSPORT_HEADERS,
+    schema: passwordChangedSchema,
+  });
+  tokenStore.set(result);
+  return result;
+}
 
 export function useUpdatePassword(area: ProfileArea) {
   return useMutation({

@@ -100,7 +100,7 @@ function PasswordBlock({ area, username }: { area: ProfileArea; username: string
   const notify = useNotify();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // SPEC.md §5: both fields must match.
+    // Both fields must match.
     if (password !== repeat) {
       notify.error(ERROR_TEXT.passwordsDiffer);
       return;

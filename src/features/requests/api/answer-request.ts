@@ -17,7 +17,7 @@ export function useAnswerRequest() {
   return useMutation({
     mutationKey: ['student', 'requests', 'answer'],
     mutationFn: answerRequest,
-    // SPEC.md §4: the list reloads afterwards (also after a failure: the request may be gone).
+    // The list reloads afterwards (also after a failure: the request may be gone).
     onSettled: () => queryClient.invalidateQueries({ queryKey: requestsListKey }),
   });
 }

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestsPageSchema, type TeacherRequest } from '../../../shared/contract/student-requests';
-import { FIRST_PAGE, type PageParams, type Paged } from '../../../components/paged-list/paged-result';
+import { FIRST_PAGE } from '../../../components/paged-list/paged-result';
+import type { Page, PageParams } from '../../../shared/paging';
 import { getPage } from '../../../lib/paged-get';
 
 /** GET /api/student/requests: teachers' pending requests, newest first. */
-export const listRequests = (p: PageParams): Promise<Paged<TeacherRequest>> =>
+export const listRequests = (p: PageParams): Promise<Page<TeacherRequest>> =>
   getPage('/api/student/requests', 'requests', requestsPageSchema, p);
 
 export const FIRST_REQUESTS_PAGE: PageParams = FIRST_PAGE;

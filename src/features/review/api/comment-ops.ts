@@ -1,13 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { reviewCommentSchema } from '../../../shared/contract/review';
 import { api, errorStatus } from '../../../lib/api-client';
 import { localDb } from '../../../lib/local-db';
-import { syncEngine } from '../../../lib/outbox';
-import { queryClient } from '../../../lib/query-client';
+import { syncEngine } from '../../../lib/device-sync';
 import type { OutboxHandler } from '../../../lib/sync-engine';
 import { uuid } from '../../../lib/uuid';
-import { recordingQueryKey } from './get-recording';
 
 /** A comment known by its server id, or only by the client id of its not yet confirmed creation. */
 export type CommentRef = { id: number } | { clientId: string };
@@ -48,19 +44,27 @@ export async function enqueueCommentOp(op: CommentOp): Promise<void> {
       : op.op === 'update'
         ? 'изменение комментария'
         : 'удаление комментария';
-  await syncEngine.enqueue({ key: `comment:${uuid()}`, kind: 'comment', payload: op, label });
+  // One recording's comment changes go in order; other recordings' do not wait for them.
+  await syncEngine.enqueue({
+    key: `comment:${uuid()}`,
+    kind: 'comment',
+    payload: op,
+    label,
+    group: `comments:${op.audioId}`,
+  });
 }
 
 export const newCommentClientId = uuid;
 
-/** Sends one comment change; the recording's query is refreshed after the server confirmed it. */
-export const sendCommentOp: OutboxHandler<'comment'> = async (item) => {
+/** Sends one comment change (the page refreshes the recording's query once it is confirmed). */
+export const sendCommentOp: OutboxHandler<'comment'> = async (item, _onProgress, signal) => {
   const op = item.payload;
   if (op.op === 'create') {
     const created = await api('/api/teacher/comment', {
       method: 'POST',
       body: { audioID: op.audioId, start: op.start, end: op.end, comment: op.comment, clientId: op.clientId },
       schema: reviewCommentSchema,
+      signal,
     });
     await localDb.kv.put({ key: confirmedIdKey(op.clientId), value: String(created.id) });
     // Later changes of this comment now know its server id (the pending view matches it too).
@@ -77,36 +81,15 @@ export const sendCommentOp: OutboxHandler<'comment'> = async (item) => {
         await api('/api/teacher/comment', {
           method: 'PATCH',
           body: { id, start: op.start, end: op.end, comment: op.comment },
+          signal,
         });
       } else {
         try {
-          await api(`/api/teacher/comment/${id}`, { method: 'DELETE' });
+          await api(`/api/teacher/comment/${id}`, { method: 'DELETE', signal });
         } catch (error) {
           if (errorStatus(error) !== 404) throw error; // already gone: the goal is reached
         }
       }
     }
   }
-  await queryClient.invalidateQueries({ queryKey: recordingQueryKey(op.audioId) });
 };
-
-const pendingKey = (audioId: number) => ['device', 'pending-comment-ops', audioId];
-
-/** The comment changes of a recording still waiting in the outbox, oldest first. */
-export function usePendingCommentOps(audioId: number) {
-  const client = useQueryClient();
-  useEffect(
-    () => syncEngine.subscribe(() => void client.invalidateQueries({ queryKey: pendingKey(audioId) })),
-    [client, audioId],
-  );
-  return useQuery({
-    queryKey: pendingKey(audioId),
-    queryFn: async () => {
-      const items = await syncEngine.pendingOf('comment');
-      return items.map((i) => i.payload).filter((op) => op.audioId === audioId);
-    },
-    networkMode: 'always',
-    staleTime: 0,
-    gcTime: 0,
-  });
-}

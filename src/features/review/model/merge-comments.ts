@@ -9,14 +9,19 @@ export interface ShownComment {
   comment: string;
   /** Changed on this device and not yet confirmed by the server. */
   pending: boolean;
+  /** Why the server refused the change for good (its message), or null while it may still go. */
+  refusal: string | null;
 }
+
+/** A change waiting in the outbox, with the server's reason once it was refused for good. */
+export type PendingCommentOp = CommentOp & { refusal?: string | null };
 
 const refKey = (ref: CommentRef) => ('id' in ref ? `id:${ref.id}` : `client:${ref.clientId}`);
 
 /** The server's comments with the outbox's pending changes applied on top, sorted by start. */
 export function mergeComments(
   server: Array<{ id: number; start: number; end: number; comment: string }>,
-  pending: CommentOp[],
+  pending: PendingCommentOp[],
 ): ShownComment[] {
   const shown = new Map<string, ShownComment>();
   for (const c of server) {
@@ -28,6 +33,7 @@ export function mergeComments(
       end: c.end,
       comment: c.comment,
       pending: false,
+      refusal: null,
     });
   }
   for (const op of pending) {
@@ -40,6 +46,7 @@ export function mergeComments(
         end: op.end,
         comment: op.comment,
         pending: true,
+        refusal: op.refusal ?? null,
       });
     } else if (op.op === 'update') {
       const existing = shown.get(refKey(op.target));
@@ -50,6 +57,7 @@ export function mergeComments(
           end: op.end,
           comment: op.comment,
           pending: true,
+          refusal: op.refusal ?? null,
         });
     } else {
       shown.delete(refKey(op.target));

@@ -1,7 +1,7 @@
 import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { useListState } from '../../../components/paged-list/use-list-state';
-import { useExamsList } from '../api/list-exams';
+import { useExamsList } from '../api/list-student-exams';
 
 export function ExamsList() {
   const state = useListState();
@@ -11,7 +11,7 @@ export function ExamsList() {
       title="Экзамены"
       state={state}
       result={toPagedResult(query)}
-      link={(exam) => ({ to: '/student/exams/$id', params: { id: String(exam.id) } })}
+      link={(exam) => ({ to: '/student/exams/$id', params: { id: exam.id } })}
     />
   );
 }

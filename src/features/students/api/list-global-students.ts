@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { globalStudentsPageSchema } from '../../../shared/contract/teacher';
 import { getPage } from '../../../lib/paged-get';
-import { studentsKey, type StudentsPageParams } from './list-students';
+import type { PageParams } from '../../../shared/paging';
+import { studentsKey } from './list-students';
 
 /** GET /api/teacher/students/global[/search]: every student, with where they stand with us. */
-export const listGlobalStudents = (p: StudentsPageParams) =>
+export const listGlobalStudents = (p: PageParams) =>
   getPage('/api/teacher/students/global', 'students', globalStudentsPageSchema, p);
 
-export const globalStudentsPageQuery = (p: StudentsPageParams) =>
+export const globalStudentsPageQuery = (p: PageParams) =>
   queryOptions({
     queryKey: [...studentsKey, 'global', p] as const,
     queryFn: () => listGlobalStudents(p),
@@ -16,4 +17,4 @@ export const globalStudentsPageQuery = (p: StudentsPageParams) =>
     staleTime: 0,
   });
 
-export const useGlobalStudentsPage = (p: StudentsPageParams) => useQuery(globalStudentsPageQuery(p));
+export const useGlobalStudentsPage = (p: PageParams) => useQuery(globalStudentsPageQuery(p));

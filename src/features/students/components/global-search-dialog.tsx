@@ -18,6 +18,7 @@ import { useNotify } from '../../../lib/notify';
 import { useGlobalStudentsPage } from '../api/list-global-students';
 import { useSendRequest } from '../api/send-request';
 import { OutlinedList } from '../../../components/paged-list/outlined-list';
+import { usePhoneLayout } from '../../../components/layout/use-phone-layout';
 
 const STATUS_LABEL = { pending: 'Заявка отправлена', accepted: 'В вашем списке' } as const;
 
@@ -36,8 +37,17 @@ export function GlobalSearchDialog({ onClose }: { onClose: () => void }) {
       onError: notify.apiError,
     });
 
+  const phone = usePhoneLayout();
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="paper">
+    <Dialog
+      fullScreen={phone}
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      scroll="paper"
+    >
       <DialogTitle id={titleId}>Глобальный поиск</DialogTitle>
       <DialogContent dividers>
         <PagedList state={state} result={toPagedResult(query)}>

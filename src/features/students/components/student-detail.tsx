@@ -3,16 +3,17 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { formatDateTime, fullName } from '../../../shared/format';
+import { fullName } from '../../../shared/format';
 import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { Page } from '../../../components/layout/page';
 import { RadioChoice } from '../../../components/radio-choice/radio-choice';
 import { LinkedRows } from '../../../components/paged-list/linked-rows';
 import { PagedList } from '../../../components/paged-list/paged-list';
+import { recordingSecondary } from '../../../components/paged-list/recording-rows';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { useListState } from '../../../components/paged-list/use-list-state';
 import { useStudent } from '../api/get-student';
-import { useStudentAudios } from '../api/list-student-audios';
+import { useStudentRecordings } from '../api/list-student-recordings';
 import { useStudentExams } from '../api/list-student-exams';
 
 const SECTIONS = [
@@ -36,16 +37,16 @@ function ExamsList({ studentId }: { studentId: number }) {
           label="Экзамены ученика"
           items={exams}
           rowTestId="student-exam-row"
-          link={(exam) => ({ to: '/teacher/exams/$id', params: { id: String(exam.id) }, preload: false })}
+          link={(exam) => ({ to: '/teacher/exams/$id', params: { id: exam.id }, preload: false })}
         />
       )}
     </PagedList>
   );
 }
 
-function AudiosList({ studentId }: { studentId: number }) {
+function OwnRecordingsList({ studentId }: { studentId: number }) {
   const state = useListState();
-  const query = useStudentAudios(studentId, {
+  const query = useStudentRecordings(studentId, {
     page: state.page,
     pageSize: state.pageSize,
     search: state.search,
@@ -57,7 +58,7 @@ function AudiosList({ studentId }: { studentId: number }) {
           label="Аудиозаписи ученика"
           items={audios}
           rowTestId="student-audio-row"
-          link={(audio) => ({ to: '/teacher/audios/$id', params: { id: String(audio.id) }, preload: false })}
+          link={(audio) => ({ to: '/teacher/audios/$id', params: { id: audio.id }, preload: false })}
           icon={(audio) =>
             audio.checked ? (
               <CheckCircleIcon color="success" aria-label="Проверено" />
@@ -65,7 +66,7 @@ function AudiosList({ studentId }: { studentId: number }) {
               <RadioButtonUncheckedIcon aria-label="Не проверено" />
             )
           }
-          secondary={(audio) => formatDateTime(audio.date)}
+          secondary={(audio) => recordingSecondary(audio, true)}
         />
       )}
     </PagedList>
@@ -83,7 +84,7 @@ export function StudentDetail({ id }: { id: number }) {
           @{student.username} · {student.email}
         </Typography>
         <RadioChoice label="Показать" value={section} options={SECTIONS} onChange={setSection} />
-        {section === 'exams' ? <ExamsList studentId={id} /> : <AudiosList studentId={id} />}
+        {section === 'exams' ? <ExamsList studentId={id} /> : <OwnRecordingsList studentId={id} />}
       </Stack>
     </Page>
   );

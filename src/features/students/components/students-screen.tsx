@@ -4,7 +4,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { useState } from 'react';
-import type { UserDto } from '../../../shared/contract/users';
+import type { PersonDto } from '../../../shared/contract/users';
 import { fullName } from '../../../shared/format';
 import { SUCCESS_TEXT } from '../../../shared/messages';
 import { ConfirmDeleteDialog } from '../../../components/confirm-dialog/confirm-dialog';
@@ -25,7 +25,7 @@ export function StudentsScreen() {
   const state = useListState();
   const query = useStudentsPage({ page: state.page, pageSize: state.pageSize, search: state.search });
   const [dialog, setDialog] = useState<DialogState>(null);
-  const [removing, setRemoving] = useState<UserDto | null>(null);
+  const [removing, setRemoving] = useState<PersonDto | null>(null);
   const remove = useRemoveStudent();
 
   return (

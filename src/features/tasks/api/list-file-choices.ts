@@ -1,17 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { filesPageSchema, type FileDto } from '../../../shared/contract/teacher';
-import type { PageParams, Paged } from '../../../components/paged-list/paged-result';
+import type { Page, PageParams } from '../../../shared/paging';
 import { getPage } from '../../../lib/paged-get';
 
-export interface FileChoicesParams extends PageParams {
-  search: string;
-}
-
 /** The teacher's files for the task's file picker (GET /api/teacher/files[/search]). */
-export const listFileChoices = (p: FileChoicesParams): Promise<Paged<FileDto>> =>
+export const listFileChoices = (p: PageParams): Promise<Page<FileDto>> =>
   getPage('/api/teacher/files', 'files', filesPageSchema, p);
 
-export const fileChoicesQuery = (p: FileChoicesParams) =>
+export const fileChoicesQuery = (p: PageParams) =>
   queryOptions({
     queryKey: ['teacher', 'tasks', 'file-choices', p] as const,
     queryFn: () => listFileChoices(p),
@@ -20,4 +16,4 @@ export const fileChoicesQuery = (p: FileChoicesParams) =>
     staleTime: 0,
   });
 
-export const useFileChoices = (p: FileChoicesParams) => useQuery(fileChoicesQuery(p));
+export const useFileChoices = (p: PageParams) => useQuery(fileChoicesQuery(p));

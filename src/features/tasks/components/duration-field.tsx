@@ -10,7 +10,7 @@ export function parseSeconds(value: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** A number of seconds, with its mm:ss beside it (00:00 while empty), SPEC.md §5. */
+/** A number of seconds, with its mm:ss beside it (00:00 while empty). */
 export function DurationField({
   label,
   name,

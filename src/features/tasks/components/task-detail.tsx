@@ -5,7 +5,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { formatDuration } from '../../../shared/format';
+import type { Criterion } from '../../../shared/contract/teacher';
+import { formatDuration, pointsWord } from '../../../shared/format';
 import { BackToListButton } from '../../../components/layout/back-to-list-button';
 import { Page } from '../../../components/layout/page';
 import { isRichTextEmpty, RichTextView } from '../../../components/rich-text/rich-text-view';
@@ -22,6 +23,35 @@ function Fact({ label, value }: { label: string; value: string }) {
       </Typography>
       <Typography>{value}</Typography>
     </Box>
+  );
+}
+
+function CriteriaList({ criteria }: { criteria: Criterion[] }) {
+  const max = criteria.reduce((sum, c) => sum + c.maxPoints, 0);
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="task-criteria-title">
+      <Typography id="task-criteria-title" variant="subtitle1" component="h2">
+        Критерии оценивания
+      </Typography>
+      {criteria.length === 0 ? (
+        <Typography color="text.secondary">
+          Не заданы: ответы на это задание не оцениваются баллами.
+        </Typography>
+      ) : (
+        <>
+          <Box component="ol" sx={{ m: 0, pl: 3 }}>
+            {criteria.map((c, i) => (
+              <li key={i}>
+                {c.name} — до {c.maxPoints} {pointsWord(c.maxPoints)}
+              </li>
+            ))}
+          </Box>
+          <Typography color="text.secondary">
+            Всего: {max} {pointsWord(max)}
+          </Typography>
+        </>
+      )}
+    </Paper>
   );
 }
 
@@ -57,6 +87,7 @@ export function TaskDetail({ id }: { id: number }) {
           )}
         </Paper>
         <TaskMedia files={task.files} playingId={playingId} onPlay={(f) => setPlayingId(f.id)} />
+        <CriteriaList criteria={task.criteria} />
       </Stack>
       {editing && <TaskDialog task={task} onClose={() => setEditing(false)} />}
     </Page>

@@ -9,6 +9,7 @@ import { useNotify } from '../../../lib/notify';
 import { useCreateTask } from '../api/create-task';
 import { useUpdateTask } from '../api/update-task';
 import { TASK_TYPE_LABEL } from '../task-type';
+import { CriteriaField, criteriaOf, criterionDrafts, type CriterionDraft } from './criteria-field';
 import { DurationField, parseSeconds } from './duration-field';
 import { FilePicker } from './file-picker';
 
@@ -19,6 +20,7 @@ interface TaskForm {
   preparationDuration: string;
   text: string;
   files: FileDto[];
+  criteria: CriterionDraft[];
 }
 
 const EMPTY_FORM: TaskForm = {
@@ -28,6 +30,7 @@ const EMPTY_FORM: TaskForm = {
   preparationDuration: '',
   text: '',
   files: [],
+  criteria: [],
 };
 
 const formOf = (task: TaskDto): TaskForm => ({
@@ -37,6 +40,7 @@ const formOf = (task: TaskDto): TaskForm => ({
   preparationDuration: String(task.preparationDuration),
   text: task.text,
   files: task.files,
+  criteria: criterionDrafts(task.criteria),
 });
 
 /**
@@ -61,6 +65,7 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
       duration: parseSeconds(form.duration) as number,
       preparationDuration: parseSeconds(form.preparationDuration) as number,
       files: form.files.map((f) => f.id),
+      criteria: criteriaOf(form.criteria),
     };
     if (task) {
       update.mutate(
@@ -75,7 +80,7 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
       );
       return;
     }
-    // SPEC.md §5: the type has to be chosen.
+    // The type has to be chosen.
     if (!form.type) {
       notify.error('Выберите тип задания');
       return;
@@ -125,6 +130,7 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
       </Stack>
       <RichTextEditor label="Текст задания" initialValue={form.text} onChange={(html) => set('text', html)} />
       <FilePicker value={form.files} onChange={(files) => set('files', files)} />
+      <CriteriaField value={form.criteria} onChange={(criteria) => set('criteria', criteria)} />
     </FormDialog>
   );
 }

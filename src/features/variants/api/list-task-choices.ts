@@ -1,17 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { tasksPageSchema, type TaskDto } from '../../../shared/contract/teacher';
-import type { PageParams, Paged } from '../../../components/paged-list/paged-result';
+import type { Page, PageParams } from '../../../shared/paging';
 import { getPage } from '../../../lib/paged-get';
 
-export interface TaskChoicesParams extends PageParams {
-  search: string;
-}
-
 /** The teacher's tasks for the variant's task picker (GET /api/teacher/tasks[/search]). */
-export const listTaskChoices = (p: TaskChoicesParams): Promise<Paged<TaskDto>> =>
+export const listTaskChoices = (p: PageParams): Promise<Page<TaskDto>> =>
   getPage('/api/teacher/tasks', 'tasks', tasksPageSchema, p);
 
-export const taskChoicesQuery = (p: TaskChoicesParams) =>
+export const taskChoicesQuery = (p: PageParams) =>
   queryOptions({
     queryKey: ['teacher', 'variants', 'task-choices', p] as const,
     queryFn: () => listTaskChoices(p),
@@ -20,4 +16,4 @@ export const taskChoicesQuery = (p: TaskChoicesParams) =>
     staleTime: 0,
   });
 
-export const useTaskChoices = (p: TaskChoicesParams) => useQuery(taskChoicesQuery(p));
+export const useTaskChoices = (p: PageParams) => useQuery(taskChoicesQuery(p));

@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { variantsPageSchema } from '../../../shared/contract/teacher';
-import { FIRST_PAGE, type PageParams, type Paged } from '../../../components/paged-list/paged-result';
+import { FIRST_PAGE } from '../../../components/paged-list/paged-result';
+import type { Page, PageParams } from '../../../shared/paging';
 import { getPage } from '../../../lib/paged-get';
-
-export interface VariantsPageParams extends PageParams {
-  search: string;
-}
 
 export interface VariantSummary {
   id: number;
@@ -13,19 +10,19 @@ export interface VariantSummary {
 }
 
 /** GET /api/teacher/variants[/search]: the teacher's variants by name. */
-export const listVariants = (p: VariantsPageParams): Promise<Paged<VariantSummary>> =>
+export const listVariants = (p: PageParams): Promise<Page<VariantSummary>> =>
   getPage('/api/teacher/variants', 'variants', variantsPageSchema, p);
 
-export const FIRST_VARIANTS_PAGE: VariantsPageParams = { ...FIRST_PAGE, search: '' };
+export const FIRST_VARIANTS_PAGE: PageParams = { ...FIRST_PAGE, search: '' };
 
 /** Every page of the list: what a create, an update or a delete makes stale. */
 export const variantsListKey = ['teacher', 'variants', 'list'] as const;
 
-export const variantsPageQuery = (p: VariantsPageParams) =>
+export const variantsPageQuery = (p: PageParams) =>
   queryOptions({
     queryKey: [...variantsListKey, p] as const,
     queryFn: () => listVariants(p),
     placeholderData: keepPreviousData,
   });
 
-export const useVariantsPage = (p: VariantsPageParams) => useQuery(variantsPageQuery(p));
+export const useVariantsPage = (p: PageParams) => useQuery(variantsPageQuery(p));

@@ -5,6 +5,7 @@ import { loginsQuery } from '../../../features/admin/api/list-logins';
 import { UserDetail } from '../../../features/admin/components/user-detail';
 import { UserLoadError } from '../../../features/admin/components/user-load-error';
 import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
+import { ensureData } from '../../../lib/route-data';
 
 function StudentDetailPage() {
   const { id } = Route.useParams();
@@ -15,8 +16,8 @@ export const Route = createFileRoute('/admin/students/$id')({
   params: { parse: parseIdParam, stringify: stringifyIdParam },
   loader: ({ context, params }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(userQuery('student', params.id)),
-      context.queryClient.ensureQueryData(loginsQuery(params.id, FIRST_PAGE)),
+      ensureData(context.queryClient, userQuery('student', params.id)),
+      ensureData(context.queryClient, loginsQuery(params.id, FIRST_PAGE)),
     ]),
   component: StudentDetailPage,
   errorComponent: ({ error, reset }) => <UserLoadError kind="student" error={error} reset={reset} />,

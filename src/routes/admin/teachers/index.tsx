@@ -2,9 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { FIRST_USERS_PAGE, usersPageQuery } from '../../../features/admin/api/list-users';
 import { UserLoadError } from '../../../features/admin/components/user-load-error';
 import { UsersScreen } from '../../../features/admin/components/users-screen';
+import { ensureData } from '../../../lib/route-data';
 
 export const Route = createFileRoute('/admin/teachers/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(usersPageQuery('teacher', FIRST_USERS_PAGE)),
+  loader: ({ context }) => ensureData(context.queryClient, usersPageQuery('teacher', FIRST_USERS_PAGE)),
   component: () => <UsersScreen kind="teacher" />,
   errorComponent: ({ error, reset }) => <UserLoadError kind="teacher" error={error} reset={reset} />,
 });

@@ -1,17 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { audioQuery } from '../../../features/student-recordings/api/get-audio';
-import { AudioPage } from '../../../features/student-recordings/components/audio-page';
-import { parseIdParam } from '../../../lib/id-param';
+import { ownRecordingQuery } from '../../../features/student-recordings/api/get-own-recording';
+import { ownRecordingScoresQuery } from '../../../features/student-recordings/api/get-own-recording-scores';
+import { OwnRecordingPage } from '../../../features/student-recordings/components/own-recording-page';
+import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
+import { ensureData, unlessOffline } from '../../../lib/route-data';
 
 function StudentAudioRoute() {
-  const { audioId } = Route.useRouteContext();
-  return <AudioPage audioId={audioId} />;
+  const { id } = Route.useParams();
+  return <OwnRecordingPage recordingId={id} />;
 }
 
 export const Route = createFileRoute('/student/audios/$id')({
-  beforeLoad: ({ params }) => ({ audioId: parseIdParam(params.id, '/student/exams') }),
-  // The cached answer at once (the screen refreshes it); a failure is the screen's to show.
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(audioQuery(context.audioId)).catch(() => undefined),
+  params: { parse: parseIdParam, stringify: stringifyIdParam },
+  // The cached answer at once (the screen refreshes it); a failure is the screen's to show, but
+  // offline with no recording on the device the route says so (the grade panel copes alone).
+  loader: ({ context, params }) =>
+    Promise.all([
+      ensureData(context.queryClient, ownRecordingQuery(params.id)).catch(unlessOffline),
+      ensureData(context.queryClient, ownRecordingScoresQuery(params.id)).catch(() => undefined),
+    ]),
   component: StudentAudioRoute,
 });

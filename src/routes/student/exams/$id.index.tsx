@@ -1,18 +1,30 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AnswerDeliveryNotice } from '../../../features/exam-session/components/answer-delivery-notice';
 import { OfflineReadiness } from '../../../features/exam-session/components/offline-readiness';
-import { ExamPage } from '../../../features/student-exams/components/exam-page';
-import { examQuery } from '../../../features/student-exams/api/get-exam';
-import { parseIdParam } from '../../../lib/id-param';
+import { StudentExamPage } from '../../../features/student-exams/components/student-exam-page';
+import { studentExamQuery } from '../../../features/student-exams/api/get-student-exam';
+import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
+import { ensureData, unlessOffline } from '../../../lib/route-data';
 
 function StudentExamRoute() {
-  const { examId } = Route.useRouteContext();
-  return <ExamPage examId={examId} status={<OfflineReadiness examId={examId} />} />;
+  const { id } = Route.useParams();
+  return (
+    <StudentExamPage
+      examId={id}
+      status={
+        <>
+          <AnswerDeliveryNotice examId={id} />
+          <OfflineReadiness examId={id} />
+        </>
+      }
+    />
+  );
 }
 
 export const Route = createFileRoute('/student/exams/$id/')({
-  beforeLoad: ({ params }) => ({ examId: parseIdParam(params.id, '/student/exams') }),
+  params: { parse: parseIdParam, stringify: stringifyIdParam },
   // The cached answer at once (the screen refreshes it); a failure is the screen's to show.
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(examQuery(context.examId)).catch(() => undefined),
+  loader: ({ context, params }) =>
+    ensureData(context.queryClient, studentExamQuery(params.id)).catch(unlessOffline),
   component: StudentExamRoute,
 });

@@ -1,23 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { examExtendedQuery } from '../../../features/exam-session/api/get-exam-extended';
 import { ExamSessionScreen } from '../../../features/exam-session/components/exam-session-screen';
-import { parseIdParam } from '../../../lib/id-param';
+import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
+import { ensureData, unlessOffline } from '../../../lib/route-data';
 
 function ExamSessionRoute() {
-  const { examId } = Route.useRouteContext();
+  const { id: examId } = Route.useParams();
   const navigate = Route.useNavigate();
   return (
     <ExamSessionScreen
       examId={examId}
-      onFinished={() => void navigate({ to: '/student/exams/$id', params: { id: String(examId) } })}
+      onFinished={() => void navigate({ to: '/student/exams/$id', params: { id: examId } })}
     />
   );
 }
 
 export const Route = createFileRoute('/student/exams/$id/session')({
-  beforeLoad: ({ params }) => ({ examId: parseIdParam(params.id, '/student/exams') }),
+  params: { parse: parseIdParam, stringify: stringifyIdParam },
   // The cached answer at once (the screen refreshes it); a failure is the screen's to show.
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData(examExtendedQuery(context.examId)).catch(() => undefined),
+  loader: ({ context, params }) =>
+    ensureData(context.queryClient, examExtendedQuery(params.id)).catch(unlessOffline),
   component: ExamSessionRoute,
 });

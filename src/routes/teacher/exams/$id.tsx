@@ -1,20 +1,23 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { examQuery } from '../../../features/exams/api/get-exam';
 import { ExamPage } from '../../../features/exams/components/exam-page';
-import { parseIdParam } from '../../../lib/id-param';
+import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
+import { ensureData, unlessOffline } from '../../../lib/route-data';
 
 function TeacherExamRoute() {
-  const { examId } = Route.useRouteContext();
-  return <ExamPage examId={examId} />;
+  const { id } = Route.useParams();
+  return <ExamPage examId={id} />;
 }
 
 export const Route = createFileRoute('/teacher/exams/$id')({
-  beforeLoad: ({ params }) => ({ examId: parseIdParam(params.id, '/teacher/exams') }),
-  // SPEC.md §2: an exam that cannot be loaded (missing, not yours, any error) sends the user to /teacher.
-  loader: async ({ context }) => {
+  params: { parse: parseIdParam, stringify: stringifyIdParam },
+  // An exam that cannot be loaded (missing, not yours, any error) sends the user to /teacher;
+  // offline with nothing saved, the route says so instead.
+  loader: async ({ context, params }) => {
     try {
-      await context.queryClient.ensureQueryData(examQuery(context.examId));
-    } catch {
+      await ensureData(context.queryClient, examQuery(params.id));
+    } catch (error) {
+      unlessOffline(error);
       throw redirect({ to: '/teacher', replace: true });
     }
   },

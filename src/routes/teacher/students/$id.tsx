@@ -6,6 +6,7 @@ import { FIRST_STUDENTS_PAGE } from '../../../features/students/api/list-student
 import { studentExamsQuery } from '../../../features/students/api/list-student-exams';
 import { StudentDetail } from '../../../features/students/components/student-detail';
 import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
+import { ensureData } from '../../../lib/route-data';
 
 function StudentPage() {
   const { id } = Route.useParams();
@@ -16,8 +17,8 @@ export const Route = createFileRoute('/teacher/students/$id')({
   params: { parse: parseIdParam, stringify: stringifyIdParam },
   loader: ({ context, params }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(studentQuery(params.id)),
-      context.queryClient.ensureQueryData(studentExamsQuery(params.id, FIRST_STUDENTS_PAGE)),
+      ensureData(context.queryClient, studentQuery(params.id)),
+      ensureData(context.queryClient, studentExamsQuery(params.id, FIRST_STUDENTS_PAGE)),
     ]),
   component: StudentPage,
   errorComponent: ({ error, reset }) => (

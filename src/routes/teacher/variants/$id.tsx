@@ -4,6 +4,7 @@ import { LoadError } from '../../../components/layout/load-error';
 import { variantQuery } from '../../../features/variants/api/get-variant';
 import { VariantDetail } from '../../../features/variants/components/variant-detail';
 import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
+import { ensureData } from '../../../lib/route-data';
 
 function VariantPage() {
   const { id } = Route.useParams();
@@ -12,7 +13,7 @@ function VariantPage() {
 
 export const Route = createFileRoute('/teacher/variants/$id')({
   params: { parse: parseIdParam, stringify: stringifyIdParam },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(variantQuery(params.id)),
+  loader: ({ context, params }) => ensureData(context.queryClient, variantQuery(params.id)),
   component: VariantPage,
   errorComponent: ({ error, reset }) => (
     <LoadError

@@ -11,16 +11,16 @@ import { LinkedRows } from '../../../components/paged-list/linked-rows';
 import { toPagedResult } from '../../../components/paged-list/paged-result';
 import { RECORDING_ROW } from '../../../components/paged-list/recording-rows';
 import { useListState } from '../../../components/paged-list/use-list-state';
-import { useExam } from '../api/get-exam';
-import { useExamAudios } from '../api/list-exam-audios';
+import { useStudentExam } from '../api/get-student-exam';
+import { useExamRecordings } from '../api/list-exam-recordings';
 
 const LinkButton = createLink(Button);
 
 /** The exam: the student's recordings of it and 'Пройти экзамен'. */
-export function ExamPage({ examId, status }: { examId: number; status?: ReactNode }) {
-  const exam = useExam(examId);
+export function StudentExamPage({ examId, status }: { examId: number; status?: ReactNode }) {
+  const exam = useStudentExam(examId);
   const state = useListState();
-  const audios = useExamAudios({ examId, page: state.page, pageSize: state.pageSize });
+  const audios = useExamRecordings({ examId, page: state.page, pageSize: state.pageSize });
   if (exam.isError && !exam.data) {
     return (
       <Page title="Экзамен">
@@ -34,7 +34,7 @@ export function ExamPage({ examId, status }: { examId: number; status?: ReactNod
       actions={
         <LinkButton
           to="/student/exams/$id/session"
-          params={{ id: String(examId) }}
+          params={{ id: examId }}
           variant="contained"
           startIcon={<PlayArrow />}
         >
@@ -51,7 +51,7 @@ export function ExamPage({ examId, status }: { examId: number; status?: ReactNod
           <LinkedRows
             label="Аудиозаписи экзамена"
             items={items}
-            link={(a) => ({ to: '/student/audios/$id', params: { id: String(a.id) } })}
+            link={(a) => ({ to: '/student/audios/$id', params: { id: a.id } })}
             {...RECORDING_ROW}
           />
         )}

@@ -4,15 +4,15 @@ import { api } from '../../../lib/api-client';
 import { examQueryKey } from './get-exam';
 
 /** DELETE /api/teacher/audio/{id}: the recording goes with its comments. */
-export const deleteAudio = (audioId: number) =>
+export const deleteExamRecording = (audioId: number) =>
   api(`/api/teacher/audio/${audioId}`, { method: 'DELETE', schema: messageSchema });
 
 /** Refreshes the exam (its recordings) and, beneath its key, the exam's statistics. */
-export function useDeleteAudio(examId: number) {
+export function useDeleteExamRecording(examId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['teacher', 'exams', 'delete-audio'],
-    mutationFn: deleteAudio,
+    mutationFn: deleteExamRecording,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: examQueryKey(examId) }),
   });
 }

@@ -5,15 +5,15 @@ import { api } from '../../../lib/api-client';
 import { examQueryKey } from './get-exam';
 
 /** POST /api/teacher/audios/{id}/switch, no body: flips the recording's checked flag. */
-export const switchAudioChecked = (audioId: number) =>
+export const switchRecordingChecked = (audioId: number) =>
   api(`/api/teacher/audios/${audioId}/switch`, { method: 'POST', schema: switchCheckedResponseSchema });
 
 /** The exam page's switch: the row shows the server's answer, then the exam is asked again. */
-export function useSwitchAudioChecked(examId: number) {
+export function useSwitchRecordingChecked(examId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['teacher', 'exams', 'switch-audio'],
-    mutationFn: switchAudioChecked,
+    mutationFn: switchRecordingChecked,
     onSuccess: (result) => {
       queryClient.setQueryData<ExamDto>(examQueryKey(examId), (exam) =>
         exam

@@ -6,39 +6,42 @@ import { CommentList, RecordingMissing, RecordingPage } from '../../../component
 import { useCommentMarks } from '../../../components/waveform/use-comment-marks';
 import { WaveformPlayer } from '../../../components/waveform/waveform-player';
 import { formatDateTime, formatDuration } from '../../../shared/format';
-import { useAudio } from '../api/get-audio';
+import { useOwnRecording } from '../api/get-own-recording';
+import { RecordingGrade } from './recording-grade';
 
 const commentKey = (c: { id: number }) => String(c.id);
 
 /** The student's recording: player with task markers, the teacher's comments, the variant. */
-export function AudioPage({ audioId }: { audioId: number }) {
-  const { data: audio, isError } = useAudio(audioId);
-  const { marks, isShown, show, hide } = useCommentMarks(audio?.comments ?? [], commentKey);
+export function OwnRecordingPage({ recordingId }: { recordingId: number }) {
+  const { data: recording, isError } = useOwnRecording(recordingId);
+  const { marks, isShown, show, hide } = useCommentMarks(recording?.comments ?? [], commentKey);
 
-  if (!audio) return <RecordingMissing isError={isError} />;
+  if (!recording) return <RecordingMissing isError={isError} />;
 
   return (
     <RecordingPage
-      name={audio.name}
-      variant={audio.variant}
+      name={recording.name}
+      variant={recording.variant}
+      flags={recording}
       about={
         <>
-          {formatDateTime(audio.date)} · {formatDuration(audio.duration)}
+          {formatDateTime(recording.date)} · {formatDuration(recording.duration)}
         </>
       }
     >
       <WaveformPlayer
-        src={audio.access}
-        peaks={audio.peaks}
-        duration={audio.duration}
+        src={recording.access}
+        peaks={recording.peaks}
+        duration={recording.duration}
         lazy
         speedControl
-        markers={audio.taskStarts}
+        markers={recording.taskStarts}
         marks={marks}
         onMarkRemove={hide}
       />
-      <CommentList title="Комментарии учителя" empty={audio.comments.length === 0}>
-        {audio.comments.map((c) => (
+      <RecordingGrade recordingId={recordingId} />
+      <CommentList title="Комментарии учителя" empty={recording.comments.length === 0}>
+        {recording.comments.map((c) => (
           <ListItem key={c.id} divider alignItems="flex-start">
             <Box sx={{ minWidth: 130 }}>
               <Button

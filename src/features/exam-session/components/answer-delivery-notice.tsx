@@ -1,0 +1,23 @@
+import Alert from '@mui/material/Alert';
+import { useAnswerDelivery } from '../hooks/use-answer-delivery';
+
+const TEXT = {
+  sending: { severity: 'info', text: 'Ответ отправляется…' },
+  waiting: {
+    severity: 'warning',
+    text: 'Ответ сохранен на устройстве и будет отправлен, когда появится сеть',
+  },
+  sent: { severity: 'success', text: 'Ответ отправлен' },
+} as const;
+
+/** Says plainly whether the answer to this exam reached the teacher or waits on the device. */
+export function AnswerDeliveryNotice({ examId }: { examId: number }) {
+  const delivery = useAnswerDelivery(examId);
+  if (!delivery) return null;
+  const { severity, text } = TEXT[delivery];
+  return (
+    <Alert severity={severity} role="status" data-testid="answer-delivery" sx={{ mb: 2 }}>
+      {text}
+    </Alert>
+  );
+}

@@ -1,0 +1,77 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import ListItem from '@mui/material/ListItem';
+import { formatDuration } from '../../../shared/format';
+import type { ShownComment } from '../model/merge-comments';
+
+/** A comment as the list shows it: its span (which marks it on the waveform), text and actions. */
+export function CommentRow({
+  comment: c,
+  shown,
+  editDisabled,
+  onShow,
+  onEdit,
+  onRemove,
+}: {
+  comment: ShownComment;
+  shown: boolean;
+  editDisabled: boolean;
+  onShow: () => void;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const span = `${formatDuration(c.start)} – ${formatDuration(c.end)}`;
+  return (
+    <ListItem divider sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <Button
+        size="small"
+        variant={shown ? 'contained' : 'outlined'}
+        aria-label={`Показать фрагмент ${span}`}
+        onClick={onShow}
+        sx={{ minWidth: 120 }}
+      >
+        {span}
+      </Button>
+      {/* On a narrow screen the text takes a line of its own under the time and actions. */}
+      <Box
+        sx={{
+          flex: { xs: '1 1 100%', sm: 1 },
+          order: { xs: 1, sm: 0 },
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          pt: { sm: 0.5 },
+        }}
+      >
+        {c.comment}
+      </Box>
+      {c.pending && (
+        <Chip
+          size="small"
+          color={c.refusal ? 'error' : 'default'}
+          label={c.refusal ? `Не принято: ${c.refusal}` : 'Не отправлено'}
+          sx={{
+            ml: { xs: 'auto', sm: 0 },
+            maxWidth: '100%',
+            height: 'auto',
+            '& .MuiChip-label': { whiteSpace: 'normal' },
+          }}
+        />
+      )}
+      <IconButton
+        sx={{ ml: { xs: c.pending ? 0 : 'auto', sm: 0 } }}
+        aria-label="Изменить комментарий"
+        disabled={editDisabled}
+        onClick={onEdit}
+      >
+        <EditOutlined />
+      </IconButton>
+      <IconButton aria-label="Удалить комментарий" onClick={onRemove}>
+        <DeleteOutlined />
+      </IconButton>
+    </ListItem>
+  );
+}

@@ -1,0 +1,144 @@
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { createLink } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { RecordingScores, TaskScores } from '../../../shared/contract/grading';
+import { formatScore } from '../../../shared/format';
+import { usePendingGrade } from '../api/grade-ops';
+import { enqueueGrade, type GradeOp } from '../api/grade-send';
+import { useScores } from '../api/get-scores';
+import { scoresWithPoints, viewWithScores } from '../model/grade-view';
+
+const RouterLink = createLink(Link);
+
+/** The id of a task's panel: the waveform's task markers scroll to it. */
+export const gradeTaskElementId = (position: number) => `grade-task-${position}`;
+
+const NOT_SCORED = '';
+
+function TaskGrade({
+  task,
+  onPoints,
+}: {
+  task: TaskScores;
+  onPoints: (criterion: number, points: number | null) => void;
+}) {
+  const headingId = `${gradeTaskElementId(task.position)}-title`;
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 1.5, scrollMarginTop: 80 }}
+      component="section"
+      id={gradeTaskElementId(task.position)}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+    >
+      <Typography id={headingId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        Задание {task.position}. {task.taskName}
+      </Typography>
+      {task.criteria.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Задание не оценивается: у него нет критериев.{' '}
+          <RouterLink to="/teacher/tasks/$id" params={{ id: task.taskId }}>
+            Добавить критерии
+          </RouterLink>
+        </Typography>
+      ) : (
+        <Stack spacing={1}>
+          {task.criteria.map((c, i) => (
+            <TextField
+              key={i}
+              select
+              size="small"
+              label={`${c.name} (0–${c.maxPoints})`}
+              value={c.points === null ? NOT_SCORED : String(c.points)}
+              onChange={(e) => onPoints(i, e.target.value === NOT_SCORED ? null : Number(e.target.value))}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value={NOT_SCORED}>—</option>
+              {Array.from({ length: c.maxPoints + 1 }, (_, p) => (
+                <option key={p} value={String(p)}>
+                  {p}
+                </option>
+              ))}
+            </TextField>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function SaveState({
+  view,
+  pending,
+  blocked,
+}: {
+  view: RecordingScores;
+  pending: boolean;
+  blocked: boolean;
+}) {
+  if (blocked) return <Chip size="small" color="error" label="Не принято сервером" />;
+  if (pending) return <Chip size="small" color="warning" label="Ждет отправки" />;
+  if (view.gradedAt) return <Chip size="small" color="success" label="Сохранено" />;
+  return <Chip size="small" label="Не оценено" />;
+}
+
+/**
+ * The grade of a recording by its tasks' criteria: each change goes through the outbox (it
+ * works offline), and the panel shows the newest grade, sent or not, with its running total.
+ */
+export function GradePanel({ audioId }: { audioId: number }) {
+  const { data: scores, isError } = useScores(audioId);
+  const pending = usePendingGrade(audioId).data;
+  // The change just made, until the outbox shows it: a second change right after the first
+  // builds on it, not on what the outbox held a moment ago.
+  const [made, setMade] = useState<GradeOp | null>(null);
+  if (!scores) {
+    return isError ? <Alert severity="warning">Оценки сейчас недоступны</Alert> : null;
+  }
+  const queued = pending?.latest ?? null;
+  const madeIsNewest =
+    made !== null &&
+    (queued
+      ? made.clientUpdatedAt > queued.clientUpdatedAt
+      : !scores.gradedAt || made.clientUpdatedAt > scores.gradedAt);
+  const latest = madeIsNewest ? made : queued;
+  const view = latest ? viewWithScores(scores, latest.scores) : scores;
+  const graded = view.tasks.some((t) => t.criteria.length > 0);
+  return (
+    <Stack spacing={1.5} component="section" aria-labelledby="grade-title" data-testid="grade-panel">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography id="grade-title" variant="h6" component="h2">
+          Оценка
+        </Typography>
+        <SaveState view={view} pending={latest !== null} blocked={pending?.blocked ?? false} />
+      </Stack>
+      {view.tasks.length === 0 && (
+        <Typography color="text.secondary">Вариант записи удален: оценивать нечего.</Typography>
+      )}
+      {view.tasks.map((task) => (
+        <TaskGrade
+          key={task.position}
+          task={task}
+          onPoints={(criterion, points) => {
+            const now = new Date();
+            const next = scoresWithPoints(view, task.position, criterion, points);
+            setMade({ audioId, scores: next, clientUpdatedAt: now.toISOString() });
+            void enqueueGrade(audioId, next, now);
+          }}
+        />
+      ))}
+      {graded && (
+        <Typography sx={{ fontWeight: 500 }} data-testid="grade-total">
+          Итого: {formatScore(view.total, view.maxTotal)}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
