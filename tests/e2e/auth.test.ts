@@ -89,6 +89,56 @@ describe('login', () => {
   });
 });
 
+describe('session', () => {
+  test('V3.3.4 the refresh token stays out of page storage, and a reload keeps the session', async ({
+    page,
+    context,
+  }) => {
+    await new LoginPage(page).loginAs(student, /\/student\/exams$/);
+    const stored = await page.evaluate(() => ({
+      keys: Object.keys(localStorage),
+      cookie: document.cookie,
+    }));
+    expect(stored.keys).not.toContain('refresh_token');
+    expect(stored.cookie).not.toContain('ustno_refresh');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'ustno_refresh')).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/api/auth',
+    });
+
+    await page.reload();
+    await page.waitForURL(/\/student\/exams$/);
+
+    // An access token the server no longer takes (expired): the page refreshes from the cookie.
+    await page.evaluate(() => localStorage.setItem('access_token', 'e30.e30.expired'));
+    await page.reload();
+    await page.waitForFunction(() => localStorage.getItem('access_token') !== 'e30.e30.expired');
+    const access = await page.evaluate(() => localStorage.getItem('access_token'));
+    expect(access?.split('.')).toHaveLength(3);
+    await page.getByRole('link', { name: 'Выйти' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/student/exams');
+
+    // 'Выйти' ends the session on the server too: the cookie's family no longer refreshes.
+    const cookieBefore = (await context.cookies()).find((c) => c.name === 'ustno_refresh')?.value;
+    const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
+    await page.getByRole('link', { name: 'Выйти' }).click();
+    expect((await loggedOut).status()).toBe(204);
+    await page.waitForURL(/\/login$/);
+    expect((await context.cookies()).find((c) => c.name === 'ustno_refresh')).toBeUndefined();
+    const status = await page.evaluate(async (token) => {
+      const res = await fetch('/api/auth/refresh-token', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return res.status;
+    }, cookieBefore);
+    expect(status).toBe(401);
+  });
+});
+
 describe('password recovery', () => {
   test('through the link in the mail', async ({ page }) => {
     const user = newUser('recover', uid());

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { savedOnDevice, waitForServiceWorker } from './support/device';
 import { setupE2e, uid } from './support/e2e';
 import { recordWebm, type ReviewSetup, setupReviewExam, uploadRecording } from './support/review-fixtures';
 import { LoginPage } from './pages/login-page';
@@ -22,16 +23,6 @@ const link = (name: string | RegExp) => (page: Page) => page.getByRole('link', {
 const click = (name: string | RegExp) => (page: Page) => page.getByRole('link', { name }).first().click();
 const nav = (name: string) => (page: Page) =>
   page.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name }).click();
-
-/** Waits until the service worker controls the page: from then on the app shell opens offline. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    }
-  });
-}
 
 /** Closes every page of the profile and opens the app afresh: a cold start. */
 async function coldStart(context: BrowserContext): Promise<Page> {
@@ -115,6 +106,9 @@ describe('offline that survives cold starts', () => {
     await nav('Экзамены')(page);
     await click(setup.examName)(page);
     await page.getByTestId('exam-offline-ready').waitFor({ timeout: 20_000 });
+    // The profile, seen last, is on the device too (the app writes a screen's data a task after it
+    // shows; a harness closing the page at once would not let even that happen).
+    await expect.poll(() => savedOnDevice(page, ['student', 'profile']), { timeout: 10_000 }).toBe(true);
 
     // First cold start offline: every screen from the device; the exam is taken and returns to its page.
     await context.setOffline(true);

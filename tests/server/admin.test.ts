@@ -139,7 +139,7 @@ describe.each(DATABASES)('admin on %s', (kind) => {
           const res = await lcall({
             method: 'POST',
             url: `/api/admin/${singular}`,
-            payload: { ...p, email: `${p.username}@school.ru`, password: 'password1' },
+            payload: { ...p, email: `${p.username}@school.ru`, password: 'Ustno-test-pass-1' },
           });
           expect(res.statusCode).toBe(200);
         }

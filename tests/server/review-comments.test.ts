@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MAX_LENGTH } from '../../src/shared/contract/review';
+import { commentDraftError } from '../../src/features/review/model/comment-rules';
+import { COMMENT_END_SLACK_SECONDS, COMMENT_MAX_LENGTH } from '../../src/shared/contract/review';
 import { RECORDING_TEXT } from '../../src/shared/messages';
 import { expectError, expectMessage } from './helpers/expect-error';
 import { setupExam, uploadOk, type ExamSetup } from './helpers/recordings';
@@ -65,6 +66,26 @@ describe.each(DATABASES)('comments on %s', (kind) => {
       404,
       RECORDING_TEXT.commentNotFound,
     );
+  });
+
+  it('takes every edit the page accepts and refuses every one it refuses: one rule, one slack past the end', async () => {
+    // The page once allowed 0.05 s past the end and the server 0.001 s: an edit ending at
+    // 60.03 s was queued, refused for good and stayed blocked in the outbox.
+    const created = await create(s.teacher, { audioID: rec.id, start: 1, end: 2, comment: 'Граница' });
+    const id = created.json().id as number;
+    const ends = [59.9, 60, 60.001, 60.03, 60.049, 60 + COMMENT_END_SLACK_SECONDS, 60.051, 60.1, 61];
+    for (const end of ends) {
+      const draft = { start: 1, end, comment: 'Граница' };
+      const pageSays = commentDraftError(draft, 60);
+      const res = await as(
+        t.app,
+        s.teacher,
+      )({ method: 'PATCH', url: '/api/teacher/comment', payload: { id, ...draft } });
+      expect({ end, status: res.statusCode }).toEqual({ end, status: pageSays === null ? 200 : 400 });
+      if (pageSays !== null) expect(res.json().message).toBe(pageSays);
+    }
+    const late = await create(s.teacher, { audioID: rec.id, start: 59, end: 60.03, comment: 'В конце' });
+    expect(late.statusCode, late.body).toBe(200);
   });
 
   it('is idempotent per clientId (an offline replay answers the same comment)', async () => {

@@ -6,13 +6,13 @@ import { setupExam, uploadOk, type ExamSetup } from './helpers/recordings';
 import {
   as,
   createTestApp,
-  DATABASES,
+  STORAGE_BACKENDS,
   registerAndLogin,
   type Caller,
   type TestApp,
 } from './helpers/test-app';
 
-describe.each(DATABASES)('teacher review of recordings on %s', (kind) => {
+describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => {
   let t: TestApp;
   let s: ExamSetup;
   let otherTeacher: Caller;
@@ -36,8 +36,26 @@ describe.each(DATABASES)('teacher review of recordings on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     const audios = res.json().audios;
     expect(audios.slice(0, 2)).toEqual([
-      { id: b.id, name: b.name, date: b.date, checked: false },
-      { id: a.id, name: a.name, date: a.date, checked: false },
+      {
+        id: b.id,
+        name: b.name,
+        date: b.date,
+        checked: false,
+        total: null,
+        maxTotal: null,
+        interrupted: false,
+        late: false,
+      },
+      {
+        id: a.id,
+        name: a.name,
+        date: a.date,
+        checked: false,
+        total: null,
+        maxTotal: null,
+        interrupted: false,
+        late: false,
+      },
     ]);
   });
 
@@ -87,7 +105,7 @@ describe.each(DATABASES)('teacher review of recordings on %s', (kind) => {
       payload: { audioID: rec.id, start: 0, end: 1, comment: 'Хорошо' },
     });
     expect(comment.statusCode).toBe(200);
-    const objects = await storedObjects(t.dataDir);
+    const objects = await storedObjects(t);
     const key = (
       await t.app.ctx.db
         .selectFrom('recordings')
@@ -98,10 +116,10 @@ describe.each(DATABASES)('teacher review of recordings on %s', (kind) => {
 
     const res = await as(t.app, s.teacher)({ method: 'DELETE', url: `/api/teacher/audio/${rec.id}` });
     expectMessage(res, 200, SUCCESS_TEXT.audioDeleted);
-    expect(await storedObjects(t.dataDir)).toEqual(
+    expect(await storedObjects(t)).toEqual(
       objects.filter((o) => o.split('/').pop() !== key.split('/').pop()),
     );
-    expect(await storedObjects(t.dataDir)).toHaveLength(objects.length - 1);
+    expect(await storedObjects(t)).toHaveLength(objects.length - 1);
     const comments = await t.app.ctx.db
       .selectFrom('comments')
       .selectAll()
@@ -165,17 +183,29 @@ describe.each(DATABASES)('teacher review of recordings on %s', (kind) => {
             student: { id: students[1].id, surname: 'Абрамова', name: 'Алла' },
             completed: true,
             date: latest.date,
+            total: null,
+            maxTotal: null,
           },
           {
             student: { id: students[3].id, surname: 'Борисов', name: 'Борис' },
             completed: false,
             date: null,
+            total: null,
+            maxTotal: null,
           },
-          { student: { id: students[2].id, surname: 'ёлкин', name: 'Ефим' }, completed: false, date: null },
+          {
+            student: { id: students[2].id, surname: 'ёлкин', name: 'Ефим' },
+            completed: false,
+            date: null,
+            total: null,
+            maxTotal: null,
+          },
           {
             student: { id: students[0].id, surname: 'Яковлев', name: 'Ян' },
             completed: true,
             date: yakovlev.date,
+            total: null,
+            maxTotal: null,
           },
         ],
       });

@@ -170,7 +170,16 @@ describe.each(DATABASES)('student exams on %s', (kind) => {
     const body = res.json();
     expect(body.pages).toBe(1);
     expect(body.audios.map((a: { id: number }) => a.id)).toEqual([second.id, first.id]);
-    expect(body.audios[0]).toEqual({ id: second.id, name: second.name, date: second.date, checked: false });
+    expect(body.audios[0]).toEqual({
+      id: second.id,
+      name: second.name,
+      date: second.date,
+      checked: false,
+      total: null,
+      maxTotal: null,
+      interrupted: false,
+      late: false,
+    });
   });
 
   describe('sessions', () => {

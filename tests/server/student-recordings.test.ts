@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORING_TEXT, RECORDING_TEXT } from '../../src/shared/messages';
+import { RECORDING_TEXT } from '../../src/shared/messages';
 import { createExam, createTask, createVariant, PNG, storedObjects } from './helpers/authoring';
 import { expectError, expectMessage } from './helpers/expect-error';
 import {
@@ -15,7 +15,7 @@ import {
 import {
   as,
   createTestApp,
-  DATABASES,
+  STORAGE_BACKENDS,
   registerAndLogin,
   type Caller,
   type TestApp,
@@ -27,7 +27,7 @@ async function recordingRows(t: TestApp) {
   return t.app.ctx.db.selectFrom('recordings').selectAll().execute();
 }
 
-describe.each(DATABASES)('student recordings on %s', (kind) => {
+describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
   let t: TestApp;
   let s: ExamSetup;
   let stranger: Caller;
@@ -56,7 +56,7 @@ describe.each(DATABASES)('student recordings on %s', (kind) => {
       const { session_id } = started.json();
       const audio = webm(10_000);
       const fields = validFields(s, { sessionID: session_id });
-      const before = (await storedObjects(t.dataDir)).length;
+      const before = (await storedObjects(t)).length;
       const res = await uploadRecording(t.app, s.student, fields, audio);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
@@ -68,7 +68,7 @@ describe.each(DATABASES)('student recordings on %s', (kind) => {
         duration: 42.5,
       });
       expect(new Date(body.date).toISOString()).toBe(body.date);
-      expect(await storedObjects(t.dataDir)).toHaveLength(before + 1);
+      expect(await storedObjects(t)).toHaveLength(before + 1);
 
       const row = await t.app.ctx.db
         .selectFrom('recordings')
@@ -131,13 +131,13 @@ describe.each(DATABASES)('student recordings on %s', (kind) => {
         const fields = validFields(s);
         const first = await uploadRecording(t.app, s.student, fields, webm(), { fieldsFirst });
         expect(first.statusCode, first.body).toBe(200);
-        const objects = await storedObjects(t.dataDir);
+        const objects = await storedObjects(t);
         const rows = (await recordingRows(t)).length;
 
         const again = await uploadRecording(t.app, s.student, fields, webm(5000), { fieldsFirst });
         expect(again.statusCode, again.body).toBe(200);
         expect(again.json()).toEqual(first.json());
-        expect(await storedObjects(t.dataDir)).toEqual(objects);
+        expect(await storedObjects(t)).toEqual(objects);
         expect(await recordingRows(t)).toHaveLength(rows);
         expect((await recordingRows(t)).filter((r) => r.client_id === fields.clientId)).toHaveLength(1);
       },
@@ -147,17 +147,17 @@ describe.each(DATABASES)('student recordings on %s', (kind) => {
       const fields = validFields(s);
       expect((await uploadRecording(t.app, s.student, fields)).statusCode).toBe(200);
       const other = await setupExam(t.app);
-      const objects = await storedObjects(t.dataDir);
+      const objects = await storedObjects(t);
       const res = await uploadRecording(t.app, other.student, {
         ...validFields(other),
         clientId: fields.clientId,
       });
       expectMessage(res, 409, RECORDING_TEXT.clientIdTaken);
-      expect(await storedObjects(t.dataDir)).toEqual(objects);
+      expect(await storedObjects(t)).toEqual(objects);
     });
 
     it('refuses bytes that are not WebM or MP4 with 415, storing nothing', async () => {
-      const objects = await storedObjects(t.dataDir);
+      const objects = await storedObjects(t);
       const rows = (await recordingRows(t)).length;
       for (const bytes of [PNG, Buffer.from('not audio at all, just text'), Buffer.alloc(0)]) {
         for (const fieldsFirst of [false, true]) {
@@ -165,31 +165,32 @@ describe.each(DATABASES)('student recordings on %s', (kind) => {
           expectMessage(res, 415, RECORDING_TEXT.typeRefused);
         }
       }
-      expect(await storedObjects(t.dataDir)).toEqual(objects);
+      expect(await storedObjects(t)).toEqual(objects);
       expect(await recordingRows(t)).toHaveLength(rows);
     });
 
-    it('refuses an exam not assigned to the student and a variant of another exam with 404, storing nothing', async () => {
+    it('keeps an answer to an exam or variant of the teacher no longer the student’s as late; a stranger gets 404', async () => {
       const task = await createTask(t.app, s.teacher);
       const variant = await createVariant(t.app, s.teacher, [task.id], 'Другой');
       const unassigned = await createExam(t.app, s.teacher, [variant.id], [], 'Не назначен');
-      const objects = await storedObjects(t.dataDir);
-      expectMessage(
-        await uploadRecording(
-          t.app,
-          s.student,
-          validFields(s, { examID: unassigned.id, variantID: variant.id }),
-        ),
-        404,
-        AUTHORING_TEXT.examNotFound,
-      );
-      expectMessage(
-        await uploadRecording(t.app, s.student, validFields(s, { variantID: variant.id })),
-        404,
-        AUTHORING_TEXT.variantNotFound,
-      );
-      expectMessage(await uploadRecording(t.app, stranger, validFields(s)), 404, AUTHORING_TEXT.examNotFound);
-      expect(await storedObjects(t.dataDir)).toEqual(objects);
+      const objects = await storedObjects(t);
+      expectMessage(await uploadRecording(t.app, stranger, validFields(s)), 404, RECORDING_TEXT.examGone);
+      expect(await storedObjects(t)).toEqual(objects);
+
+      const lateOf = async (id: number) =>
+        (
+          await t.app.ctx.db
+            .selectFrom('recordings')
+            .select('late')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).late;
+      const offExam = await uploadOk(t.app, s, { examID: unassigned.id, variantID: variant.id });
+      expect(await lateOf(offExam.id)).toBe(1);
+      const offVariant = await uploadOk(t.app, s, { variantID: variant.id });
+      expect(await lateOf(offVariant.id)).toBe(1);
+      const onTime = await uploadOk(t.app, s);
+      expect(await lateOf(onTime.id)).toBe(0);
     });
 
     it.each([
@@ -210,10 +211,10 @@ describe.each(DATABASES)('student recordings on %s', (kind) => {
       ['peaks with text', { peaks: [0, 'a'] }],
       ['too many peaks', { peaks: new Array(200_001).fill(0) }],
     ])('answers 400 for %s and stores nothing', async (_label, overrides) => {
-      const objects = await storedObjects(t.dataDir);
+      const objects = await storedObjects(t);
       const res = await uploadRecording(t.app, s.student, validFields(s, overrides));
       expectError(res, 400);
-      expect(await storedObjects(t.dataDir)).toEqual(objects);
+      expect(await storedObjects(t)).toEqual(objects);
     });
 
     it('accepts no clientId, no taskStarts and no peaks (a client that follows only the spec)', async () => {
@@ -263,12 +264,12 @@ describe.each(DATABASES)('student recordings on %s', (kind) => {
         400,
         RECORDING_TEXT.fileMissing,
       );
-      const objects = await storedObjects(t.dataDir);
+      const objects = await storedObjects(t);
       const two = await uploadRecording(t.app, s.student, validFields(s), webm(), {
         extraParts: [{ name: 'audio', filename: 'b', data: webm() }],
       });
       expectError(two, 400);
-      expect(await storedObjects(t.dataDir)).toEqual(objects);
+      expect(await storedObjects(t)).toEqual(objects);
       const json = await as(
         t.app,
         s.student,
@@ -281,7 +282,7 @@ describe.each(DATABASES)('student recordings on %s', (kind) => {
     });
 
     it('answers 400 for a multipart body cut off in the middle of the file, storing nothing', async () => {
-      const objects = await storedObjects(t.dataDir);
+      const objects = await storedObjects(t);
       const boundary = '----ustnocut';
       const payload = Buffer.concat([
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="b"\r\n\r\n`),
@@ -297,7 +298,7 @@ describe.each(DATABASES)('student recordings on %s', (kind) => {
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       });
       expectError(res, 400);
-      expect(await storedObjects(t.dataDir)).toEqual(objects);
+      expect(await storedObjects(t)).toEqual(objects);
     });
 
     it('is for students only', async () => {
@@ -329,7 +330,16 @@ describe.each(DATABASES)('student recordings on %s', (kind) => {
       expect(ids).not.toContain(foreign.id);
       const dates = body.audios.map((a: { date: string }) => a.date);
       expect([...dates].sort().reverse()).toEqual(dates);
-      expect(body.audios[0]).toEqual({ id: own.id, name: own.name, date: own.date, checked: false });
+      expect(body.audios[0]).toEqual({
+        id: own.id,
+        name: own.name,
+        date: own.date,
+        checked: false,
+        total: null,
+        maxTotal: null,
+        interrupted: false,
+        late: false,
+      });
 
       const search = await as(
         t.app,
@@ -480,7 +490,7 @@ describe.each(DATABASES)('student recordings on %s', (kind) => {
   });
 });
 
-describe.each(DATABASES)('recording size cap on %s', (kind) => {
+describe.each(STORAGE_BACKENDS)('recording size cap on %s', (kind) => {
   let t: TestApp;
   let s: ExamSetup;
 
@@ -497,11 +507,11 @@ describe.each(DATABASES)('recording size cap on %s', (kind) => {
     for (const fieldsFirst of [false, true]) {
       const res = await uploadRecording(t.app, s.student, validFields(s), webm(cap + 1), { fieldsFirst });
       expectError(res, 413);
-      expect(await storedObjects(t.dataDir)).toEqual([]);
+      expect(await storedObjects(t)).toEqual([]);
       expect(await recordingRows(t)).toEqual([]);
     }
     const exact = await uploadRecording(t.app, s.student, validFields(s), webm(cap));
     expect(exact.statusCode, exact.body).toBe(200);
-    expect(await storedObjects(t.dataDir)).toHaveLength(1);
+    expect(await storedObjects(t)).toHaveLength(1);
   });
 });

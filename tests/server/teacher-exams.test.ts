@@ -158,8 +158,26 @@ describe.each(DATABASES)('teacher exams on %s', (kind) => {
     });
     const res = await call(teacher, 'GET', `/api/teacher/exam/${exam.id}`);
     expect(res.json().audios).toEqual([
-      { id: newer, name: 'Новая', date: '2024-02-01T10:00:00.000Z', checked: true },
-      { id: older, name: 'Старая', date: '2024-01-01T10:00:00.000Z', checked: false },
+      {
+        id: newer,
+        name: 'Новая',
+        date: '2024-02-01T10:00:00.000Z',
+        checked: true,
+        total: null,
+        maxTotal: null,
+        interrupted: false,
+        late: false,
+      },
+      {
+        id: older,
+        name: 'Старая',
+        date: '2024-01-01T10:00:00.000Z',
+        checked: false,
+        total: null,
+        maxTotal: null,
+        interrupted: false,
+        late: false,
+      },
     ]);
   });
 

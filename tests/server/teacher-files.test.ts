@@ -17,19 +17,19 @@ import { expectError } from './helpers/expect-error';
 import {
   as,
   createTestApp,
-  DATABASES,
+  STORAGE_BACKENDS,
   registerAndLogin,
   registerTeachersAndStudent,
   type Caller,
   type TestApp,
 } from './helpers/test-app';
 
-const JWT_SECRET = 'teacher-files-test-secret';
+const JWT_SECRET = 'teacher-files-test-secret-of-at-least-32-bytes';
 /** 64 KiB per file in these tests. */
 const MAX_FILE_MB = '0.0625';
 const MAX_BYTES = 64 * 1024;
 
-describe.each(DATABASES)('teacher files on %s', (kind) => {
+describe.each(STORAGE_BACKENDS)('teacher files on %s', (kind) => {
   let t: TestApp;
   let teacher: Caller;
   let other: Caller;
@@ -99,7 +99,7 @@ describe.each(DATABASES)('teacher files on %s', (kind) => {
     });
 
     it('refuses an oversize file, stores nothing of it, and answers 413 with a per-file error', async () => {
-      const before = await storedObjects(t.dataDir);
+      const before = await storedObjects(t);
       const res = await upload(t.app, teacher, [file('big.wav', wav(MAX_BYTES))]);
       expect(res.statusCode, res.body).toBe(413);
       const body = res.json();
@@ -107,7 +107,7 @@ describe.each(DATABASES)('teacher files on %s', (kind) => {
       expect(body.errors[0]).toContain('big.wav');
       expect(body.errors[0]).toMatch(/МБ/);
       expect((body.files as FileDto[]).some((f) => f.name === 'big.wav')).toBe(false);
-      expect(await storedObjects(t.dataDir)).toEqual(before);
+      expect(await storedObjects(t)).toEqual(before);
     });
 
     it('accepts a file of exactly the cap', async () => {
@@ -119,7 +119,7 @@ describe.each(DATABASES)('teacher files on %s', (kind) => {
     });
 
     it('refuses files whose bytes are not a served type (415), whatever their name', async () => {
-      const before = await storedObjects(t.dataDir);
+      const before = await storedObjects(t);
       const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100)]);
       const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>';
       const res = await upload(t.app, teacher, [
@@ -134,7 +134,7 @@ describe.each(DATABASES)('teacher files on %s', (kind) => {
       for (const name of ['setup.exe', 'notes.png', 'logo.svg', 'empty.png']) {
         expect(errors.some((e) => e.includes(name))).toBe(true);
       }
-      expect(await storedObjects(t.dataDir)).toEqual(before);
+      expect(await storedObjects(t)).toEqual(before);
     });
 
     it('stores the good files of a mixed batch and reports the others (200)', async () => {
@@ -179,7 +179,7 @@ describe.each(DATABASES)('teacher files on %s', (kind) => {
       expect(names).toContain('evil.png');
       // Nothing was written outside the storage folder, and stored names are generated.
       await expect(fs.stat(path.join(t.dataDir, 'etc'))).rejects.toThrow();
-      for (const object of await storedObjects(t.dataDir)) {
+      for (const object of await storedObjects(t)) {
         expect(object).toMatch(/^files\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
       }
     });
@@ -213,7 +213,7 @@ describe.each(DATABASES)('teacher files on %s', (kind) => {
       expectError(json, 415);
 
       // A body cut off inside a file part: refused, and the partial object is gone.
-      const before = await storedObjects(t.dataDir);
+      const before = await storedObjects(t);
       const broken = await as(
         t.app,
         teacher,
@@ -227,17 +227,17 @@ describe.each(DATABASES)('teacher files on %s', (kind) => {
         ]),
       });
       expectError(broken, 400);
-      expect(await storedObjects(t.dataDir)).toEqual(before);
+      expect(await storedObjects(t)).toEqual(before);
 
       const badQuery = await upload(t.app, teacher, [file('a.png', PNG)], 'page_size=0&page_number=0');
       expectError(badQuery, 400);
     });
 
     it('refuses uploads without a token (401) and from a student (403)', async () => {
-      const before = await storedObjects(t.dataDir);
+      const before = await storedObjects(t);
       expectError(await upload(t.app, null, [file('a.png', PNG)]), 401);
       expectError(await upload(t.app, student, [file('a.png', PNG)]), 403);
-      expect(await storedObjects(t.dataDir)).toEqual(before);
+      expect(await storedObjects(t)).toEqual(before);
     });
   });
 
@@ -317,7 +317,7 @@ describe.each(DATABASES)('teacher files on %s', (kind) => {
 
     it('deletes a file with its stored content and answers the page', async () => {
       const doomed = await uploadOne(t.app, teacher, 'doomed.wav', wav(100));
-      const before = await storedObjects(t.dataDir);
+      const before = await storedObjects(t);
       const del = (caller: Caller | null, id: number) =>
         as(t.app, caller)({ method: 'DELETE', url: `/api/teacher/file/${id}?page_size=100&page_number=0` });
 
@@ -329,7 +329,7 @@ describe.each(DATABASES)('teacher files on %s', (kind) => {
       const res = await del(teacher, doomed.id);
       expect(res.statusCode, res.body).toBe(200);
       expect((res.json().files as FileDto[]).some((f) => f.id === doomed.id)).toBe(false);
-      expect(await storedObjects(t.dataDir)).toHaveLength(before.length - 1);
+      expect(await storedObjects(t)).toHaveLength(before.length - 1);
       expectError(await get(null, doomed.access), 404);
       expectError(await del(teacher, doomed.id), 404);
     });

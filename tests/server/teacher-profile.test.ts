@@ -97,7 +97,11 @@ describe.each(DATABASES)('teacher profile on %s', (kind) => {
     const teacher = await registerAndLogin(t.app, 'teacher');
     const res = await call(teacher, 'PATCH', '/api/teacher/password?password=new-secret-1');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'Пароль обновлен' });
+    expect(res.json()).toEqual({
+      message: 'Пароль обновлен',
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+    });
     const refresh = await t.app.inject({
       method: 'POST',
       url: '/api/auth/refresh-token',

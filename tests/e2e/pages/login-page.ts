@@ -19,5 +19,8 @@ export class LoginPage {
     await this.goto();
     await this.login(user.username, user.password);
     await this.page.waitForURL(area);
+    // The address changes before the area has loaded (its guard and code): the login form stays
+    // on screen until then, so the area counts as open once the form is gone.
+    await this.page.getByRole('heading', { name: 'Вход' }).waitFor({ state: 'detached', timeout: 20_000 });
   }
 }

@@ -1,7 +1,7 @@
 import type { Download, Locator, Page } from 'playwright-core';
 import { ExamDialogModel } from './teacher-exams-page';
 
-/** 'Статистика': a paged table of surname, name, status and date. */
+/** 'Статистика': a paged table of surname, name, status, date and points. */
 export class ExamStatisticsDialogModel {
   constructor(readonly root: Locator) {}
 
@@ -43,7 +43,7 @@ export class TeacherExamPage {
     await this.row(audioName).getByRole('link', { name: audioName }).click();
   }
 
-  async deleteAudio(audioName: string) {
+  async deleteExamRecording(audioName: string) {
     await this.row(audioName)
       .getByRole('button', { name: `Удалить ${audioName}` })
       .click();
@@ -71,6 +71,15 @@ export class TeacherExamPage {
     const [download] = await Promise.all([
       this.page.waitForEvent('download', { timeout: 20_000 }),
       this.page.getByRole('button', { name: 'Скачать .zip' }).click(),
+    ]);
+    return download;
+  }
+
+  /** Clicks 'Оценки .csv' and waits for the browser's download. */
+  async downloadScores(): Promise<Download> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download', { timeout: 20_000 }),
+      this.page.getByRole('button', { name: 'Оценки .csv' }).click(),
     ]);
     return download;
   }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { AXE_SCRIPT } from './paths';
 
@@ -24,7 +25,8 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     { timeout: 5000 },
   );
   if (!(await page.evaluate(() => Boolean((window as AxeWindow).axe))))
-    await page.addScriptTag({ path: AXE_SCRIPT });
+    // Evaluated, not added as a script element: the page's CSP refuses inline scripts.
+    await page.evaluate(fs.readFileSync(AXE_SCRIPT, 'utf8'));
   const violations = await page.evaluate(async () => {
     const result = await (window as AxeWindow).axe!.run(document, { resultTypes: ['violations'] });
     return result.violations

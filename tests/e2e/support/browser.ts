@@ -1,7 +1,7 @@
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_PATH, FAKE_AUDIO } from './paths';
 
-/** DESIGN.md §10: Debian's Chromium, headless, quiet, with a fake microphone playing a WAV. */
+/** Debian's Chromium, headless, quiet, with a fake microphone playing a WAV. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -6,6 +6,27 @@ import { launchBrowser } from './browser';
 import { type E2eEnv, e2eEnv } from './env';
 import { ARTIFACTS_DIR } from './paths';
 
+/** What the browser context emulates: the screen, and touch for a phone. */
+export interface DeviceOptions {
+  viewport: { width: number; height: number };
+  hasTouch?: boolean;
+  isMobile?: boolean;
+  deviceScaleFactor?: number;
+  userAgent?: string;
+  /** 'block' leaves the page alone to send (the worker's own requests escape page.route). */
+  serviceWorkers?: 'allow' | 'block';
+}
+
+export const DESKTOP: DeviceOptions = { viewport: { width: 1280, height: 800 } };
+
+/** A common phone held upright: 390 × 844 CSS pixels, touch, the mobile viewport rules. */
+export const PHONE: DeviceOptions = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+};
+
 export interface E2eContext {
   page: Page;
   context: BrowserContext;
@@ -28,10 +49,11 @@ async function serverAnswers(baseUrl: string): Promise<boolean> {
 }
 
 /**
- * One browser per test file and a fresh context (storage, service worker, IndexedDB) per test.
- * A failing test leaves a screenshot and the page's console in tests/e2e/artifacts/.
+ * One browser per test file and a fresh context (storage, service worker, IndexedDB) per test,
+ * emulating `device` (a desktop screen unless told). A failing test leaves a screenshot and the
+ * page's console in tests/e2e/artifacts/.
  */
-export function setupE2e(file: string) {
+export function setupE2e(file: string, { device = DESKTOP }: { device?: DeviceOptions } = {}) {
   let browser: Browser | undefined;
   const env = e2eEnv();
   beforeAll(async () => {
@@ -49,7 +71,7 @@ export function setupE2e(file: string) {
         const context = await browser.newContext({
           baseURL: env.baseUrl,
           locale: 'ru-RU',
-          viewport: { width: 1280, height: 800 },
+          ...device,
         });
         context.setDefaultTimeout(10_000);
         context.setDefaultNavigationTimeout(20_000);

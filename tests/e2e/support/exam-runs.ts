@@ -15,6 +15,8 @@ export interface RecordingDetail {
   peaks: number[] | null;
   mime: string;
   access: string;
+  interrupted: boolean;
+  late: boolean;
 }
 
 async function studentApi<T>(baseUrl: string, setup: ReviewSetup, path: string): Promise<T> {

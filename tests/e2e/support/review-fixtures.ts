@@ -85,6 +85,8 @@ export interface ExamSetupOptions {
   audioTask?: boolean;
   preparationDuration?: number;
   duration?: number;
+  /** Each task's grading criteria, in the tasks' order (none when absent). */
+  criteria?: { name: string; maxPoints: number }[][];
 }
 
 /** Teacher and student (linked by request and acceptance), a file, two tasks, a variant, an exam. */
@@ -138,6 +140,7 @@ export async function setupReviewExam(
         preparationDuration: options.preparationDuration ?? 0,
         type: i === 0 && options.audioTask ? 'AUDIO_TASK' : 'TEXT_TASK',
         files: i === 0 ? [fileId, ...(audioId ? [audioId] : [])] : [],
+        criteria: options.criteria?.[i] ?? [],
       },
     });
     taskIds.push(task.id);
@@ -243,4 +246,27 @@ export async function uploadRecording(
   form.append('taskStarts', JSON.stringify(taskStarts));
   form.append('peaks', JSON.stringify(audio.peaks));
   return call(baseUrl, 'POST', '/api/student/exam/complete', { token: setup.student.token, form });
+}
+
+/** The criteria of the grading tests: task 1 out of 3, task 2 out of 2. */
+const GRADING_CRITERIA = [
+  [{ name: 'Решение задачи', maxPoints: 3 }],
+  [{ name: 'Произношение', maxPoints: 2 }],
+];
+
+/**
+ * An exam whose two tasks are graded by criteria, and one recording of it recorded in `page`
+ * (which is left on /login).
+ */
+export async function setupGradedRecording(
+  baseUrl: string,
+  page: Page,
+  tag: string,
+  ms: number,
+  taskStarts: number[],
+): Promise<{ setup: ReviewSetup; recording: { id: number; name: string } }> {
+  const setup = await setupReviewExam(baseUrl, tag, { criteria: GRADING_CRITERIA });
+  await page.goto('/login');
+  const recording = await uploadRecording(baseUrl, setup, await recordWebm(page, ms), taskStarts);
+  return { setup, recording };
 }

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { nowIso } from '../../../server/lib/time';
 import { searchColumn } from '../../../src/shared/search-text';
-import { as, type Caller } from './test-app';
+import { as, type Caller, type TestApp } from './test-app';
 
 /** A 1×1 transparent PNG. */
 export const PNG = Buffer.from(
@@ -110,15 +108,9 @@ export async function uploadOne(
   return files[files.length - 1];
 }
 
-/** Every stored object under DATA_DIR/storage, as paths relative to it. */
-export async function storedObjects(dataDir: string): Promise<string[]> {
-  const root = path.join(dataDir, 'storage');
-  try {
-    const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
-  } catch {
-    return [];
-  }
+/** Every stored object's key, in the app's local folder or its bucket. */
+export function storedObjects(t: TestApp): Promise<string[]> {
+  return t.storedObjects();
 }
 
 export const taskBody = (overrides: Record<string, unknown> = {}) => ({

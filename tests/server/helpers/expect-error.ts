@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 const CYRILLIC = /[А-Яа-яЁё]/;
 
 /**
- * The answer is the given 4xx in one of DESIGN.md §4's error shapes, `{ message }` or
+ * The answer is the given 4xx in one of the error shapes of docs/api.md, `{ message }` or
  * `{ errors: [...] }`, with Russian text; returns the texts.
  */
 export function expectError(res: LightMyRequestResponse, status: number): string[] {

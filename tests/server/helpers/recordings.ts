@@ -32,6 +32,7 @@ export interface UploadFields {
   duration?: number | string;
   taskStarts?: unknown;
   peaks?: unknown;
+  interrupted?: string;
 }
 
 /**

@@ -4,25 +4,34 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../../server/app';
+import { buildApp, type BuildOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
+import { startTestBucket } from './s3';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-export const ADMIN = { username: 'admin', password: 'admin-password' };
+/** A database, or SQLite with media in an S3 bucket (a real S3-protocol server on loopback). */
+export type Backend = DatabaseKind | 'sqlite+s3';
+
+/** For tests of stored media: every database with the local folder, and S3 once. */
+export const STORAGE_BACKENDS: Backend[] = [...DATABASES, 'sqlite+s3'];
+
+export const ADMIN = { username: 'admin', password: 'Ustno-admin-pass-1' };
 
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
   dataDir: string;
+  /** Keys of every stored object, wherever the app keeps them. */
+  storedObjects(): Promise<string[]>;
   close(): Promise<void>;
 }
 
 /** A fresh PostgreSQL database per app, dropped afterwards, so test files run in parallel. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL as string;
   const name = `ustno_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -58,22 +67,39 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
+/** Every object under DATA_DIR/storage, as keys (paths relative to it). */
+async function localObjects(dataDir: string): Promise<string[]> {
+  const root = path.join(dataDir, 'storage');
+  try {
+    const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
 export interface TestAppOptions {
   /**
    * Build on this existing folder instead of a fresh one (to rebuild an app on the same data);
    * the caller owns it, so close() leaves it in place.
    */
   dataDir?: string;
+  /** Passed to buildApp: told of every route. */
+  onRoute?: BuildOptions['onRoute'];
 }
 
 export async function createTestApp(
-  kind: DatabaseKind,
+  kind: Backend,
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ustno-test-')));
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const bucket = kind === 'sqlite+s3' ? await startTestBucket(dataDir) : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     STATIC_DIR: path.join(dataDir, 'no-static'),
@@ -81,17 +107,23 @@ export async function createTestApp(
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     PUBLIC_URL: 'http://ustno.test',
+    // Every test registers from inject's one address; the tests of these limits set their own.
+    REGISTRATIONS_PER_HOUR: '100000',
+    RECOVERIES_PER_HOUR: '100000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...(bucket ? bucket.env : {}),
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, onRoute: options.onRoute });
   await app.ready();
   return {
     app,
     config,
     dataDir,
+    storedObjects: () => (bucket ? bucket.keys() : localObjects(dataDir)),
     async close() {
       await app.close();
+      await bucket?.close();
       await pgDb?.drop();
       if (ownsDataDir) await fs.rm(dataDir, { recursive: true, force: true });
     },
@@ -115,7 +147,7 @@ export function userFields(overrides: Record<string, unknown> = {}) {
   return {
     username,
     email: `${username}@example.ru`,
-    password: 'password1',
+    password: 'Ustno-test-pass-1',
     name: 'Иван',
     surname: 'Петров',
     patronymic: 'Сергеевич',

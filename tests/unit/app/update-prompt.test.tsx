@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
+import { ToastHost } from '../../../src/app/toast-host';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeLocks } from '../helpers/fake-locks';
 
@@ -27,9 +27,10 @@ afterEach(() => {
 
 const renderPrompt = () =>
   render(
-    <SnackbarProvider>
+    <>
+      <ToastHost />
       <UpdatePrompt />
-    </SnackbarProvider>,
+    </>,
   );
 
 describe('update prompt', () => {

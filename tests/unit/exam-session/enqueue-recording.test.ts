@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueRecording, recordingOutboxKey } from '../../../src/features/exam-session/api/complete-exam';
 import { localDb } from '../../../src/lib/local-db';
-import { recordingStore } from '../../../src/lib/outbox';
+import { recordingStore } from '../../../src/lib/device-sync';
 
 const meta = (clientId: string) => ({
   clientId,

@@ -5,6 +5,8 @@ export interface SeenRequest {
   method: string;
   path: string;
   authorization: string | undefined;
+  /** `X-Refresh-Transport` (the client asking for the refresh token as a cookie only). */
+  refreshTransport?: string;
   /** The request body as text ('' when none). */
   body: string;
 }
@@ -16,6 +18,8 @@ export interface Reply {
   delayMs?: number;
   /** Send the headers and half the body, then drop the connection (the network failing mid-answer). */
   cutBody?: boolean;
+  /** Answer this HTML page instead of JSON (a captive portal). */
+  html?: string;
 }
 
 export type Handler = (req: SeenRequest) => Reply;
@@ -37,6 +41,9 @@ export async function startHttpServer(): Promise<TestHttpServer> {
       method: req.method ?? 'GET',
       path: req.url ?? '/',
       authorization: req.headers.authorization,
+      ...(typeof req.headers['x-refresh-transport'] === 'string'
+        ? { refreshTransport: req.headers['x-refresh-transport'] }
+        : {}),
       body: '',
     };
     seen.push(request);
@@ -52,6 +59,9 @@ export async function startHttpServer(): Promise<TestHttpServer> {
           res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': text.length });
           res.write(text.slice(0, Math.floor(text.length / 2)));
           setTimeout(() => res.destroy(), 20);
+        } else if (reply.html !== undefined) {
+          res.writeHead(reply.status, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(reply.html);
         } else if (reply.body === undefined) {
           res.writeHead(reply.status).end();
         } else {

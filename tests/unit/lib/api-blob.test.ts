@@ -8,6 +8,9 @@ interface Seen {
   authorization: string | null;
 }
 
+/** Whether the refresh cookie still works (fetch is faked, so no real cookie travels). */
+let sessionAlive = true;
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -15,11 +18,14 @@ const json = (status: number, body: unknown) =>
 function fakeServer(seen: Seen[]) {
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const authorization = new Headers(init?.headers).get('authorization');
+    const headers = new Headers(init?.headers);
+    const authorization = headers.get('authorization');
     seen.push({ url, authorization });
     if (url.endsWith('/api/auth/refresh-token')) {
-      return authorization === 'Bearer refresh-1'
-        ? json(200, { access_token: 'new-access', refresh_token: 'refresh-2' })
+      return sessionAlive &&
+        headers.get('x-refresh-transport') === 'cookie' &&
+        init?.credentials === 'same-origin'
+        ? json(200, { access_token: 'new-access' })
         : json(401, { message: 'Сессия истекла, войдите снова' });
     }
     if (url.endsWith('/api/teacher/exam/5/audios')) {
@@ -40,7 +46,8 @@ describe('apiBlob', () => {
   beforeEach(() => {
     localStorage.clear();
     seen = [];
-    tokenStore.set({ access_token: 'old-access', refresh_token: 'refresh-1' });
+    tokenStore.set({ access_token: 'old-access' });
+    sessionAlive = true;
     vi.stubGlobal('fetch', fakeServer(seen));
   });
 
@@ -53,20 +60,20 @@ describe('apiBlob', () => {
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([0x50, 0x4b, 3, 4]));
     expect(seen.map((s) => [s.url.replace(/^https?:\/\/[^/]+/, ''), s.authorization])).toEqual([
       ['/api/teacher/exam/5/audios', 'Bearer old-access'],
-      ['/api/auth/refresh-token', 'Bearer refresh-1'],
+      ['/api/auth/refresh-token', null],
       ['/api/teacher/exam/5/audios', 'Bearer new-access'],
     ]);
     expect(tokenStore.access()).toBe('new-access');
   });
 
   it('a failed answer goes through the error catalogue', async () => {
-    tokenStore.set({ access_token: 'new-access', refresh_token: 'refresh-2' });
+    tokenStore.set({ access_token: 'new-access' });
     const error = await apiBlob('/api/teacher/exam/6/audios').catch((e: unknown) => e);
     expect(errorTexts(error)).toEqual(['Экзамен не найден']);
   });
 
   it('a failed refresh is passed on', async () => {
-    tokenStore.set({ access_token: 'old-access', refresh_token: 'revoked' });
+    sessionAlive = false;
     await expect(apiBlob('/api/teacher/exam/5/audios')).rejects.toBeTruthy();
     expect(seen.filter((s) => s.url.endsWith('/api/teacher/exam/5/audios'))).toHaveLength(1);
   });

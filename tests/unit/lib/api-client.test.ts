@@ -1,6 +1,6 @@
 import { FetchError } from 'ofetch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../../../src/lib/api-client';
+import { api, isNoResponse } from '../../../src/lib/api-client';
 import { errorTexts } from '../../../src/lib/api-errors';
 import { tokenStore } from '../../../src/lib/tokens';
 import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
@@ -21,21 +21,21 @@ afterAll(async () => {
 beforeEach(() => {
   localStorage.clear();
   server.seen.length = 0;
-  tokenStore.set({ access_token: 'old-access', refresh_token: 'refresh-1' });
+  tokenStore.set({ access_token: 'old-access' });
+  sessionAlive = true;
 });
+
+/** Whether the refresh cookie (which a test server cannot read across origins) still works. */
+let sessionAlive = true;
 
 const calls = (path: string) => server.seen.filter((r) => r.path.startsWith(path));
 
-/** /api/data accepts only the rotated token; /api/auth/refresh-token rotates refresh-1. */
+/** /api/data accepts only the rotated token; /api/auth/refresh-token rotates the cookie's token. */
 function rotatingServer(refreshDelayMs = 0) {
   server.handle((req) => {
     if (req.path === '/api/auth/refresh-token') {
-      return req.authorization === 'Bearer refresh-1'
-        ? {
-            status: 200,
-            body: { access_token: 'new-access', refresh_token: 'refresh-2' },
-            delayMs: refreshDelayMs,
-          }
+      return sessionAlive && req.refreshTransport === 'cookie'
+        ? { status: 200, body: { access_token: 'new-access' }, delayMs: refreshDelayMs }
         : { status: 401, body: { message: 'Сессия истекла, войдите снова' } };
     }
     if (req.path.startsWith('/api/data')) {
@@ -61,14 +61,36 @@ describe('api client against a real HTTP server', () => {
     await expect(api('/api/data/1')).resolves.toEqual({ path: '/api/data/1' });
 
     expect(calls('/api/auth/refresh-token')).toEqual([
-      { method: 'POST', path: '/api/auth/refresh-token', authorization: 'Bearer refresh-1', body: '' },
+      {
+        method: 'POST',
+        path: '/api/auth/refresh-token',
+        authorization: undefined,
+        refreshTransport: 'cookie',
+        body: '',
+      },
     ]);
     expect(calls('/api/data').map((r) => r.authorization)).toEqual([
       'Bearer old-access',
       'Bearer new-access',
     ]);
     expect(tokenStore.access()).toBe('new-access');
-    expect(tokenStore.refresh()).toBe('refresh-2');
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+  });
+
+  it('exchanges a refresh token an older version stored once, then forgets it', async () => {
+    rotatingServer();
+    localStorage.setItem('refresh_token', 'legacy-1');
+    await expect(api('/api/data/2')).resolves.toEqual({ path: '/api/data/2' });
+    expect(calls('/api/auth/refresh-token')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/auth/refresh-token',
+        authorization: 'Bearer legacy-1',
+        refreshTransport: 'cookie',
+        body: '',
+      },
+    ]);
+    expect(localStorage.getItem('refresh_token')).toBeNull();
   });
 
   it('concurrent 401s share one refresh', async () => {
@@ -84,7 +106,7 @@ describe('api client against a real HTTP server', () => {
 
   it('a failed refresh passes its error on and does not retry', async () => {
     rotatingServer();
-    tokenStore.set({ access_token: 'old-access', refresh_token: 'revoked' });
+    sessionAlive = false;
 
     const error = await api('/api/data/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FetchError);
@@ -98,7 +120,7 @@ describe('api client against a real HTTP server', () => {
   it('a second 401 after the retry is passed on, with no second refresh', async () => {
     server.handle((req) =>
       req.path === '/api/auth/refresh-token'
-        ? { status: 200, body: { access_token: 'new-access', refresh_token: 'refresh-2' } }
+        ? { status: 200, body: { access_token: 'new-access' } }
         : { status: 401, body: { message: 'Требуется авторизация' } },
     );
     const error = await api('/api/data/y').catch((e: unknown) => e);
@@ -107,7 +129,7 @@ describe('api client against a real HTTP server', () => {
     expect(calls('/api/data')).toHaveLength(2);
   });
 
-  it('without a refresh token a 401 is passed on as it is', async () => {
+  it('without a session on the device a 401 is passed on as it is', async () => {
     rotatingServer();
     localStorage.clear();
     const error = await api('/api/data/z').catch((e: unknown) => e);
@@ -123,7 +145,7 @@ describe('api client against a real HTTP server', () => {
   });
 });
 
-describe('error catalogue (SPEC.md §8) on real answers', () => {
+describe('error catalogue on real answers', () => {
   const failure = (reply: { status: number; body?: unknown }) => {
     server.handle(() => reply);
     return api('/api/fail').catch((e: unknown) => e);
@@ -167,5 +189,22 @@ describe('error catalogue (SPEC.md §8) on real answers', () => {
   it('anything that is not an API error is the generic text too', () => {
     expect(errorTexts(new Error('boom'))).toEqual(['Что-то пошло не так']);
     expect(errorTexts(undefined)).toEqual(['Что-то пошло не так']);
+  });
+});
+
+describe('api client timeouts', () => {
+  it('a call that hangs ends as no answer after its timeout', async () => {
+    server.handle(() => ({ status: 200, body: { ok: true }, delayMs: 2_000 }));
+    const error = await api('/api/slow', { timeout: 50 }).catch((e: unknown) => e);
+    expect(isNoResponse(error)).toBe(true);
+    expect(errorTexts(error)).toEqual(['Что-то пошло не так']);
+  });
+
+  it("the caller's signal still aborts it", async () => {
+    server.handle(() => ({ status: 200, body: { ok: true }, delayMs: 2_000 }));
+    const controller = new AbortController();
+    const call = api('/api/slow', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    expect(isNoResponse(await call)).toBe(true);
   });
 });

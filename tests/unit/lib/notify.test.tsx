@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { FetchError } from 'ofetch';
-import { SnackbarProvider } from 'notistack';
+import { ToastHost } from '../../../src/app/toast-host';
 import { describe, expect, it } from 'vitest';
 import { useNotify } from '../../../src/lib/notify';
 
@@ -11,21 +11,23 @@ function apiFailure(status: number, data: unknown): FetchError {
 }
 
 describe('useNotify', () => {
-  it('shows each text of a 409 errors list as its own error toast, and success toasts', () => {
+  it('shows each text of a 409 errors list as its own error toast, and success toasts', async () => {
     let notify!: ReturnType<typeof useNotify>;
     function Probe() {
       notify = useNotify();
       return null;
     }
     render(
-      <SnackbarProvider>
+      <>
+        <ToastHost />
         <Probe />
-      </SnackbarProvider>,
+      </>,
     );
     act(() => notify.apiError(apiFailure(409, { errors: ['Логин занят', 'Почта занята'] })));
     act(() => notify.success('Ученик создан'));
-    expect(screen.getByText('Логин занят')).toBeTruthy();
-    expect(screen.getByText('Почта занята')).toBeTruthy();
-    expect(screen.getByText('Ученик создан')).toBeTruthy();
+    // The toasts go through the host once it is mounted (a promise): they show a tick later.
+    expect(await screen.findByText('Логин занят')).toBeTruthy();
+    expect(await screen.findByText('Почта занята')).toBeTruthy();
+    expect(await screen.findByText('Ученик создан')).toBeTruthy();
   });
 });

@@ -20,7 +20,7 @@ afterAll(async () => {
 beforeEach(() => {
   localStorage.clear();
   server.seen.length = 0;
-  tokenStore.set({ access_token: 'access', refresh_token: 'refresh' });
+  tokenStore.set({ access_token: 'access' });
   server.handle(() => ({ status: 200, body: { page: 1, pages: 3, things: [{ id: 7, extra: 'x' }] } }));
 });
 

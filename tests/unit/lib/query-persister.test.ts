@@ -17,13 +17,22 @@ afterEach(async () => {
 });
 
 describe('query cache persister', () => {
-  it('coalesces saves and writes only the latest snapshot', async () => {
-    const persister = createDexiePersister(db, 'k', 30);
+  it('writes a change after a quiet spell on the next task, so a screen just shown is on the device', async () => {
+    const persister = createDexiePersister(db, 'k', 60_000);
     persister.persistClient(snapshot(1));
     persister.persistClient(snapshot(2));
-    expect(await db.kv.get('k')).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 80));
-    expect((await persister.restoreClient())?.timestamp).toBe(2);
+    await expect.poll(async () => (await persister.restoreClient())?.timestamp, { timeout: 1000 }).toBe(2);
+  });
+
+  it('coalesces changes coming faster than the throttle and writes only the latest', async () => {
+    const persister = createDexiePersister(db, 'k', 300);
+    persister.persistClient(snapshot(1));
+    await expect.poll(async () => (await persister.restoreClient())?.timestamp, { timeout: 1000 }).toBe(1);
+    persister.persistClient(snapshot(2));
+    persister.persistClient(snapshot(3));
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await persister.restoreClient())?.timestamp).toBe(1);
+    await expect.poll(async () => (await persister.restoreClient())?.timestamp, { timeout: 2000 }).toBe(3);
   });
 
   it('writes at once when flushed, so a page closed right after still has it', async () => {

@@ -1,6 +1,6 @@
 import { isRedirect } from '@tanstack/react-router';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { requireRole } from '../../../src/lib/route-guard';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requireRole, ROLE_CALL_TIMEOUT_MS } from '../../../src/lib/route-guard';
 import { tokenStore } from '../../../src/lib/tokens';
 import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
 
@@ -20,7 +20,7 @@ afterAll(async () => {
 beforeEach(() => {
   localStorage.clear();
   server.seen.length = 0;
-  tokenStore.set({ access_token: 'access', refresh_token: 'refresh' });
+  tokenStore.set({ access_token: 'access' });
   tokenStore.setLastRole('ADMIN');
 });
 
@@ -34,7 +34,7 @@ async function outcome(allowed: Parameters<typeof requireRole>[0]): Promise<stri
   }
 }
 
-describe('requireRole (SPEC.md §2 route guard, DESIGN.md §6)', () => {
+describe('requireRole (the route guard)', () => {
   it('lets an allowed role through and remembers it', async () => {
     server.handle(() => ({ status: 200, body: { role: 'TEACHER' } }));
     expect(await outcome(['TEACHER'])).toBe('allowed: TEACHER');
@@ -65,6 +65,34 @@ describe('requireRole (SPEC.md §2 route guard, DESIGN.md §6)', () => {
       expect(await outcome(['ADMIN'])).toBe('allowed: ADMIN');
     } finally {
       restore();
+    }
+  });
+
+  it('a 401 that no refresh can cure sends to /login', async () => {
+    server.handle(() => ({ status: 401, body: { message: 'Сессия истекла, войдите снова' } }));
+    expect(await outcome(['ADMIN'])).toBe('redirect: /login');
+  });
+
+  it.each([500, 502, 503, 504])('a %i keeps the last confirmed role', async (status) => {
+    server.handle(() => ({ status, body: { message: 'Сервер недоступен' } }));
+    expect(await outcome(['ADMIN'])).toBe('allowed: ADMIN');
+    expect(tokenStore.access()).toBe('access');
+  });
+
+  it("a captive portal's HTML page instead of JSON keeps the last confirmed role", async () => {
+    server.handle(() => ({ status: 200, html: '<html><body>Войдите в сеть Wi-Fi</body></html>' }));
+    expect(await outcome(['ADMIN'])).toBe('allowed: ADMIN');
+  });
+
+  it('a role call that hangs times out and keeps the last confirmed role', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      server.handle(() => ({ status: 200, body: { role: 'STUDENT' }, delayMs: ROLE_CALL_TIMEOUT_MS * 3 }));
+      const pending = outcome(['ADMIN']);
+      await vi.advanceTimersByTimeAsync(ROLE_CALL_TIMEOUT_MS + 100);
+      expect(await pending).toBe('allowed: ADMIN');
+    } finally {
+      vi.useRealTimers();
     }
   });
 

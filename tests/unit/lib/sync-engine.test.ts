@@ -19,11 +19,12 @@ function engineWith(handler: (item: TestItem) => Promise<void>) {
   return new SyncEngine<TestPayloads>({ db, handlers: { test: handler }, now, backoff: () => 1_000 });
 }
 
-const item = (n: number) => ({
+const item = (n: number, group?: string) => ({
   key: `test:${n}`,
   kind: 'test' as const,
   payload: { n },
   label: `запись ${n}`,
+  group,
 });
 
 beforeEach(async () => {
@@ -36,6 +37,24 @@ afterEach(async () => {
 });
 
 describe('sync engine', () => {
+  it('a page opened after the service worker sent items is told of them once', async () => {
+    const worker = engineWith(async () => undefined);
+    worker.onSent((sent) => void worker.noteSentByWorker(sent));
+    await worker.enqueue(item(1));
+    await worker.enqueue(item(2));
+    await worker.kick();
+    await new Promise((r) => setTimeout(r, 10));
+    worker.stop();
+
+    const page = engineWith(async () => undefined);
+    const told: number[] = [];
+    page.onSent((sent) => told.push((sent.payload as { n: number }).n));
+    await page.announceSentByWorker();
+    await page.announceSentByWorker();
+    expect(told.sort()).toEqual([1, 2]);
+    page.stop();
+  });
+
   it('sends items oldest first and removes each only after it was confirmed', async () => {
     const sent: number[] = [];
     const engine = engineWith(async (i) => {
@@ -102,20 +121,116 @@ describe('sync engine', () => {
     engine.stop();
   });
 
-  it('holds later items behind a failing older one, so order is kept', async () => {
+  it('holds later items of the same group behind a failing older one, so order is kept', async () => {
     const sent: number[] = [];
     const engine = engineWith(async (i) => {
       const n = i.payload.n;
       if (n === 1 && clock < 5_000) throw new UploadError(503, null);
       sent.push(n);
     });
-    await engine.enqueue(item(1));
-    await engine.enqueue(item(2));
+    await engine.enqueue(item(1, 'comments:7'));
+    await engine.enqueue(item(2, 'comments:7'));
     await engine.kick();
     expect(sent).toEqual([]);
     clock = 5_000;
     await engine.kick();
     expect(sent).toEqual([1, 2]);
+    engine.stop();
+  });
+
+  it('an item waiting in backoff does not hold unrelated items', async () => {
+    const sent: number[] = [];
+    const engine = engineWith(async (i) => {
+      const n = i.payload.n;
+      if (n === 1 && clock < 5_000) throw new UploadError(503, null);
+      sent.push(n);
+    });
+    await engine.enqueue(item(1, 'comments:7'));
+    await engine.enqueue(item(2, 'comments:7'));
+    await engine.enqueue(item(3, 'comments:8'));
+    await engine.enqueue(item(4));
+    await engine.kick();
+    expect(sent).toEqual([3, 4]);
+    expect(engine.getSnapshot().nextRetryAt).toBe(2_000);
+    clock = 5_000;
+    await engine.kick();
+    expect(sent).toEqual([3, 4, 1, 2]);
+    engine.stop();
+  });
+
+  it('a send that stalls (no answer, no progress) is given up and the sender moves on', async () => {
+    const sent: number[] = [];
+    const engine = new SyncEngine<TestPayloads>({
+      db,
+      now,
+      backoff: () => 1_000,
+      stallMs: 50,
+      handlers: {
+        // Item 1 hangs and even ignores its signal: the engine must not wait for it.
+        test: async (i) => {
+          if (i.payload.n === 1) await new Promise<void>(() => undefined);
+          sent.push(i.payload.n);
+        },
+      },
+    });
+    await engine.enqueue(item(1));
+    await engine.enqueue(item(2));
+    await engine.kick();
+    expect(sent).toEqual([2]);
+    const [kept] = await db.outbox.toArray();
+    expect(kept).toMatchObject({ key: 'test:1', attempts: 1, blocked: false });
+    engine.stop();
+  });
+
+  it('progress keeps a slow send alive', async () => {
+    let delivered = false;
+    const engine = new SyncEngine<TestPayloads>({
+      db,
+      now,
+      backoff: () => 1_000,
+      stallMs: 60,
+      handlers: {
+        test: async (_i, onProgress) => {
+          for (let k = 1; k <= 5; k += 1) {
+            await new Promise((r) => setTimeout(r, 30));
+            onProgress(k / 5);
+          }
+          delivered = true;
+        },
+      },
+    });
+    await engine.enqueue(item(1));
+    await engine.kick();
+    expect(delivered).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+    engine.stop();
+  });
+
+  it('the network coming back cuts a send hanging on the dead link and sends again at once', async () => {
+    let attempts = 0;
+    let deliveries = 0;
+    const signals: AbortSignal[] = [];
+    const engine = engineWith((_i) => Promise.resolve());
+    engine.register('test', (_i, _p, signal) => {
+      attempts += 1;
+      signals.push(signal);
+      // The first attempt hangs on the dead connection until it is aborted.
+      if (attempts === 1) {
+        return new Promise<void>((_, reject) =>
+          signal.addEventListener('abort', () => reject(new UploadError(undefined, null))),
+        );
+      }
+      deliveries += 1;
+      return Promise.resolve();
+    });
+    await engine.enqueue(item(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(attempts).toBe(1);
+    await engine.networkReturned();
+    await engine.kick();
+    expect(signals[0]?.aborted).toBe(true);
+    expect(deliveries).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
     engine.stop();
   });
 
@@ -153,6 +268,35 @@ describe('sync engine', () => {
     engine.stop();
   });
 
+  it.each([400, 404, 409, 413, 415, 422])(
+    "a %i stops retrying, says the server's reason at once and can be given up",
+    async (status) => {
+      const refusals: string[] = [];
+      let calls = 0;
+      const engine = engineWith(async (i) => {
+        calls += 1;
+        if (i.payload.n === 1) throw new UploadError(status, { message: 'Экзамен не назначен' });
+      });
+      engine.onRefused((refused, message) => refusals.push(`${refused.key}: ${message}`));
+      await engine.enqueue(item(1, 'g'));
+      await engine.enqueue(item(2, 'g'));
+      await engine.kick();
+      expect(refusals).toEqual(['test:1: Экзамен не назначен']);
+      // The refused item does not hold the one behind it, even in its own group.
+      expect(calls).toBe(2);
+      clock = 1_000_000;
+      await engine.networkReturned();
+      await engine.kick();
+      expect(calls).toBe(2);
+      const refused = await engine.refused('test');
+      expect(refused.map((r) => [r.key, r.lastError])).toEqual([['test:1', 'Экзамен не назначен']]);
+      await engine.discard('test:1');
+      expect(await db.outbox.count()).toBe(0);
+      expect(engine.getSnapshot()).toMatchObject({ pending: 0, blocked: 0 });
+      engine.stop();
+    },
+  );
+
   it("sends an item only while its owner is signed in, without holding the signed-in user's", async () => {
     let signedIn: string | null = 'anna';
     const sent: string[] = [];
@@ -171,7 +315,9 @@ describe('sync engine', () => {
     await engine.enqueue(item(2));
     await engine.kick();
     expect(sent).toEqual(['boris:2']);
-    expect(engine.getSnapshot().pending).toBe(1);
+    // Anna's item stays on the device, but Boris's badge counts only his own (none left).
+    expect(await db.outbox.count()).toBe(1);
+    expect(engine.getSnapshot().pending).toBe(0);
     signedIn = 'anna';
     await engine.kick();
     expect(sent).toEqual(['boris:2', 'anna:1']);

@@ -5,7 +5,7 @@ import {
   sendCommentOp,
 } from '../../../src/features/review/api/comment-ops';
 import { localDb } from '../../../src/lib/local-db';
-import { syncEngine } from '../../../src/lib/outbox';
+import { syncEngine } from '../../../src/lib/device-sync';
 import { tokenStore } from '../../../src/lib/tokens';
 import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
 
@@ -42,7 +42,7 @@ beforeEach(async () => {
   server.seen.length = 0;
   await localDb.outbox.clear();
   await localDb.kv.clear();
-  tokenStore.set({ access_token: 'access', refresh_token: 'refresh' });
+  tokenStore.set({ access_token: 'access' });
 });
 
 const sent = () =>

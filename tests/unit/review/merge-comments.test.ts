@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeComments } from '../../../src/features/review/model/merge-comments';
-import { commentSpanError, initialMainRegion } from '../../../src/features/review/model/comment-rules';
+import { commentDraftError, initialMainRegion } from '../../../src/features/review/model/comment-rules';
 
 const server = [
   { id: 1, start: 10, end: 12, comment: 'Хорошо' },
@@ -21,6 +21,26 @@ describe('comments shown while changes wait in the outbox', () => {
     ]);
   });
 
+  it('carries the server’s reason for a change it refused for good, and none for one still waiting', () => {
+    const shown = mergeComments(server, [
+      {
+        op: 'update',
+        audioId: 7,
+        target: { id: 1 },
+        start: 0,
+        end: 1,
+        comment: 'Исправлено',
+        refusal: 'Комментарий не найден',
+      },
+      { op: 'create', audioId: 7, clientId: 'c2', start: 5, end: 6, comment: 'Новый' },
+    ]);
+    expect(shown.map((c) => [c.key, c.pending, c.refusal])).toEqual([
+      ['id:1', true, 'Комментарий не найден'],
+      ['id:2', false, null],
+      ['client:c2', true, null],
+    ]);
+  });
+
   it('shows the server list as it is with nothing pending', () => {
     expect(mergeComments(server, []).map((c) => c.key)).toEqual(['id:2', 'id:1']);
   });
@@ -32,10 +52,13 @@ describe('comment rules', () => {
     expect(initialMainRegion(3)).toEqual({ start: 0, end: 3 });
   });
 
-  it('refuses a span outside the recording or reversed', () => {
-    expect(commentSpanError(0, 5, 60)).toBeNull();
-    expect(commentSpanError(-1, 5, 60)).toMatch(/меньше 0/);
-    expect(commentSpanError(0, 61, 60)).toMatch(/позже конца записи/);
-    expect(commentSpanError(6, 5, 60)).toMatch(/позже конца/);
+  it('refuses a span outside the recording or reversed, and an empty text', () => {
+    const draft = (start: number, end: number, comment = 'Текст') =>
+      commentDraftError({ start, end, comment }, 60);
+    expect(draft(0, 5)).toBeNull();
+    expect(draft(-1, 5)).toMatch(/меньше 0/);
+    expect(draft(0, 61)).toMatch(/позже конца записи/);
+    expect(draft(6, 5)).toMatch(/позже конца/);
+    expect(draft(0, 5, '   ')).toBe('Комментарий: обязательное поле');
   });
 });

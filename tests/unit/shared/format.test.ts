@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration, fullName } from '../../../src/shared/format';
+import { formatDateTime, formatDuration, fullName, pointsWord } from '../../../src/shared/format';
 
 describe('formatDateTime', () => {
   it('shows yyyy.mm.dd hh:mm in local time, zero-padded', () => {
@@ -43,5 +43,27 @@ describe('fullName', () => {
       'Иванов Иван Иванович',
     );
     expect(fullName({ surname: 'Петров', name: 'Петр', patronymic: '' })).toBe('Петров Петр');
+  });
+});
+
+describe('pointsWord', () => {
+  it('agrees with the number as Russian does', () => {
+    const words = [0, 1, 2, 4, 5, 11, 12, 14, 20, 21, 22, 25, 101, 111].map((n) => `${n} ${pointsWord(n)}`);
+    expect(words).toEqual([
+      '0 баллов',
+      '1 балл',
+      '2 балла',
+      '4 балла',
+      '5 баллов',
+      '11 баллов',
+      '12 баллов',
+      '14 баллов',
+      '20 баллов',
+      '21 балл',
+      '22 балла',
+      '25 баллов',
+      '101 балл',
+      '111 баллов',
+    ]);
   });
 });

@@ -5,7 +5,7 @@ const pagesOf = (items: PagerItem[]) => items.flatMap((i) => (i.kind === 'page' 
 const gaps = (items: PagerItem[]) => items.filter((i) => i.kind === 'gap').length;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-describe('pagerItems (SPEC.md §9 window rule)', () => {
+describe('pagerItems (the window rule)', () => {
   it('shows nothing for an empty list', () => {
     expect(pagerItems(0, 0)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
+import { ToastHost } from '../../../../src/app/toast-host';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ConfirmDeleteDialog } from '../../../../src/components/confirm-dialog/confirm-dialog';
@@ -26,9 +26,10 @@ function Screen({ deleteFn }: { deleteFn: (id: number) => Promise<unknown> }) {
 const renderScreen = (deleteFn: (id: number) => Promise<unknown>) =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <SnackbarProvider>
+      <>
+        <ToastHost />
         <Screen deleteFn={deleteFn} />
-      </SnackbarProvider>
+      </>
     </QueryClientProvider>,
   );
 

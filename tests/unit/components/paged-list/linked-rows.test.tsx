@@ -61,13 +61,27 @@ describe('LinkedRows', () => {
 });
 
 describe('RECORDING_ROW', () => {
-  it('links each recording and marks only the checked ones', async () => {
+  it('links each recording, marks only the checked ones and shows the total of a graded one', async () => {
     const list = await renderWithRouter(
       <LinkedRows
         label="Аудиозаписи"
         items={[
-          { id: 7, name: 'Проверенная', date: '2024-05-01T10:00:00.000Z', checked: true },
-          { id: 8, name: 'Новая', date: '2024-05-02T10:00:00.000Z', checked: false },
+          {
+            id: 7,
+            name: 'Проверенная',
+            date: '2024-05-01T10:00:00.000Z',
+            checked: true,
+            total: 5,
+            maxTotal: 6,
+          },
+          {
+            id: 8,
+            name: 'Новая',
+            date: '2024-05-02T10:00:00.000Z',
+            checked: false,
+            total: null,
+            maxTotal: null,
+          },
         ]}
         link={(a) => ({ to: '/student/audios/$id', params: { id: String(a.id) } })}
         {...RECORDING_ROW}
@@ -76,6 +90,9 @@ describe('RECORDING_ROW', () => {
     const checked = within(list).getByRole('link', { name: /Проверенная/ });
     expect(checked.getAttribute('href')).toBe('/student/audios/7');
     expect(checked.textContent).toContain('Проверено');
-    expect(within(list).getByRole('link', { name: /Новая/ }).textContent).not.toContain('Проверено');
+    expect(checked.textContent).toContain('Баллы: 5 из 6');
+    const fresh = within(list).getByRole('link', { name: /Новая/ }).textContent;
+    expect(fresh).not.toContain('Проверено');
+    expect(fresh).not.toContain('Баллы');
   });
 });

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
+import { ToastHost } from '../../../../src/app/toast-host';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UploadArea } from '../../../../src/features/files/components/upload-area';
 
@@ -8,9 +8,10 @@ function renderArea() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <SnackbarProvider>
+      <>
+        <ToastHost />
         <UploadArea page={{ page: 0, pageSize: 10 }} />
-      </SnackbarProvider>
+      </>
     </QueryClientProvider>,
   );
 }

@@ -1,0 +1,177 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { LoginPage } from './pages/login-page';
+import { expectToast } from './pages/toasts';
+import { waitForServiceWorker } from './support/device';
+import { setupE2e, uid } from './support/e2e';
+import { examRecordings, waitForRecordings, waitForSpeaking } from './support/exam-runs';
+import { setupGradedRecording, setupReviewExam } from './support/review-fixtures';
+
+const { test, env } = setupE2e(import.meta.url);
+
+interface Registration {
+  registrationId: string;
+  scopeURL: string;
+  isDeleted: boolean;
+}
+
+/** The app's service worker registration, as the DevTools protocol reports it. */
+async function appRegistration(cdp: CDPSession, origin: string): Promise<Registration> {
+  const found = new Promise<Registration>((resolve) => {
+    cdp.on(
+      'ServiceWorker.workerRegistrationUpdated',
+      ({ registrations }: { registrations: Registration[] }) => {
+        const mine = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+        if (mine) resolve(mine);
+      },
+    );
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+/** The outbox as the device database holds it (read from a page of the app). */
+const outboxCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('ustno');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('outbox').objectStore('outbox').count();
+          request.onsuccess = () => {
+            resolve(request.result);
+            open.result.close();
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+
+describe('delivery', () => {
+  test("online, the exam page says 'Ответ отправлен' after the exam", async ({ page }) => {
+    const setup = await setupReviewExam(env.baseUrl, uid(), { preparationDuration: 0, duration: 2 });
+    await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
+    await page.goto(`/student/exams/${setup.examId}/session`);
+    await page.getByLabel(setup.variantName).check();
+    await page.getByRole('button', { name: 'Начать экзамен' }).click();
+    await waitForSpeaking(page, 2);
+    await page.waitForURL(new RegExp(`/student/exams/${setup.examId}$`));
+    await page
+      .getByTestId('answer-delivery')
+      .filter({ hasText: 'Ответ отправлен' })
+      .waitFor({ timeout: 30_000 });
+    expect(await examRecordings(env.baseUrl, setup)).toHaveLength(1);
+  });
+
+  test('with the app closed, an answer finished offline arrives exactly once through Background Sync, with no page of the app open', async ({
+    page,
+    context,
+  }) => {
+    const setup = await setupReviewExam(env.baseUrl, uid(), { preparationDuration: 0, duration: 2 });
+    await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
+    await page.goto(`/student/exams/${setup.examId}`);
+    await page.getByTestId('exam-offline-ready').waitFor({ timeout: 20_000 });
+    await waitForServiceWorker(page);
+
+    // A page outside the app keeps the DevTools session alive once the app is closed.
+    const outside = await context.newPage();
+    const cdp = await context.newCDPSession(outside);
+    const registration = await appRegistration(cdp, env.baseUrl);
+
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Пройти экзамен' }).click();
+    await page.getByLabel(setup.variantName).check();
+    await page.getByRole('button', { name: 'Начать экзамен' }).click();
+    await waitForSpeaking(page, 2);
+    await expectToast(page, 'Экзамен завершен');
+    await page.getByText('Ответ сохранен на устройстве и будет отправлен, когда появится сеть').waitFor();
+    expect(await outboxCount(page)).toBe(1);
+
+    // Logging out with the answer still on the device asks first; staying keeps the session.
+    await page
+      .getByRole('navigation', { name: 'Основное меню' })
+      .getByRole('link', { name: 'Выйти' })
+      .click();
+    const ask = page.getByRole('dialog', { name: 'Выйти, не отправив данные?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Остаться' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe(`/student/exams/${setup.examId}`);
+
+    // The student closes the app at once; then the network comes back.
+    await page.close();
+    expect(await examRecordings(env.baseUrl, setup)).toHaveLength(0);
+    await context.setOffline(false);
+    const reconnected = Date.now();
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: env.baseUrl,
+      registrationId: registration.registrationId,
+      tag: 'ustno-outbox',
+      lastChance: false,
+    });
+    const rows = await waitForRecordings(env.baseUrl, setup, 1);
+    const arrivedMs = Date.now() - reconnected;
+    expect(rows).toHaveLength(1);
+    // The worker removes the item right after the server confirmed it.
+    console.log(
+      `closed-app delivery: reconnection to the answer on the server (outbox emptied) in ${arrivedMs} ms`,
+    );
+
+    // A second sync (the browser's own retry) sends nothing twice.
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: env.baseUrl,
+      registrationId: registration.registrationId,
+      tag: 'ustno-outbox',
+      lastChance: true,
+    });
+    const reopened = await context.newPage();
+    await reopened.goto(`/student/exams/${setup.examId}`);
+    await reopened.getByTestId('sync-idle').waitFor();
+    expect(await outboxCount(reopened)).toBe(0);
+    expect(await examRecordings(env.baseUrl, setup)).toHaveLength(1);
+  });
+
+  test('with the app closed, a grade given offline reaches the server through Background Sync', async ({
+    page,
+    context,
+  }) => {
+    const { setup, recording } = await setupGradedRecording(env.baseUrl, page, uid(), 2000, [0, 1]);
+    await new LoginPage(page).loginAs(setup.teacher, /\/teacher\/exams$/);
+    await page.goto(`/teacher/audios/${recording.id}`);
+    const panel = page.getByTestId('grade-panel');
+    await panel.getByText('Не оценено', { exact: true }).waitFor();
+    await waitForServiceWorker(page);
+    const outside = await context.newPage();
+    const cdp = await context.newCDPSession(outside);
+    const registration = await appRegistration(cdp, env.baseUrl);
+
+    await context.setOffline(true);
+    await panel.getByRole('combobox', { name: 'Решение задачи (0–3)' }).selectOption('2');
+    await panel.getByText('Ждет отправки', { exact: true }).waitFor();
+    expect(await outboxCount(page)).toBe(1);
+
+    // The teacher closes the app; the network comes back; only the worker can send it.
+    await page.close();
+    await context.setOffline(false);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: env.baseUrl,
+      registrationId: registration.registrationId,
+      tag: 'ustno-outbox',
+      lastChance: false,
+    });
+    const scores = async () => {
+      const res = await fetch(`${env.baseUrl}/api/teacher/audios/${recording.id}/scores`, {
+        headers: { authorization: `Bearer ${setup.teacher.token}` },
+      });
+      return (await res.json()) as { total: number; gradedAt: string | null };
+    };
+    await expect.poll(async () => (await scores()).total, { timeout: 20_000 }).toBe(2);
+    expect((await scores()).gradedAt).not.toBeNull();
+
+    const reopened = await context.newPage();
+    await reopened.goto(`/teacher/audios/${recording.id}`);
+    await reopened.getByTestId('grade-panel').getByText('Сохранено', { exact: true }).waitFor();
+    expect(await outboxCount(reopened)).toBe(0);
+  });
+});

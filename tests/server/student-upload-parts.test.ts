@@ -1,0 +1,343 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORDING_PART_MAX_BYTES } from '../../src/shared/contract/student';
+import { RECORDING_TEXT } from '../../src/shared/messages';
+import { purgeIdleUploads } from '../../server/modules/recordings/parts';
+import { storedObjects } from './helpers/authoring';
+import { expectError, expectMessage } from './helpers/expect-error';
+import { setupExam, uploadOk, webm, type ExamSetup } from './helpers/recordings';
+import { as, createTestApp, STORAGE_BACKENDS, type Caller, type TestApp } from './helpers/test-app';
+
+const PART = 64 * 1024;
+
+function split(bytes: Buffer, size = PART): Buffer[] {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += size) parts.push(bytes.subarray(at, at + size));
+  return parts;
+}
+
+describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
+  let t: TestApp;
+  let s: ExamSetup;
+  let other: ExamSetup;
+
+  const putPart = (
+    caller: Caller,
+    clientId: string,
+    part: number | string,
+    bytes: Buffer,
+    type = 'application/octet-stream',
+  ) =>
+    as(
+      t.app,
+      caller,
+    )({
+      method: 'PUT',
+      url: `/api/student/uploads/${clientId}/parts/${part}`,
+      payload: bytes,
+      headers: { 'content-type': type },
+    });
+  const status = (caller: Caller, clientId: string) =>
+    as(t.app, caller)({ method: 'GET', url: `/api/student/uploads/${clientId}` });
+  const complete = (caller: Caller, clientId: string, body: Record<string, unknown>) =>
+    as(t.app, caller)({ method: 'POST', url: `/api/student/uploads/${clientId}/complete`, payload: body });
+  const description = (audio: Buffer, parts: number, overrides: Record<string, unknown> = {}) => ({
+    examID: s.exam.id,
+    variantID: s.variant.id,
+    mime: 'audio/webm;codecs=opus',
+    duration: 12.5,
+    taskStarts: [0, 6],
+    peaks: [0, 0.5],
+    parts,
+    size: audio.length,
+    ...overrides,
+  });
+
+  async function sendAll(caller: Caller, clientId: string, parts: Buffer[]): Promise<void> {
+    for (const [i, bytes] of parts.entries()) {
+      const res = await putPart(caller, clientId, i, bytes);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ part: i, size: bytes.length });
+    }
+  }
+  const partObjects = async () => (await storedObjects(t)).filter((o) => o.startsWith('parts'));
+  const recordingsOf = (clientId: string) =>
+    t.app.ctx.db.selectFrom('recordings').selectAll().where('client_id', '=', clientId).execute();
+  async function storedBytes(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const c of t.app.ctx.storage.read(key)) chunks.push(c as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { MAX_RECORDING_MB: '1' });
+    s = await setupExam(t.app);
+    other = await setupExam(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('joins parts sent in any order into the recording, byte for byte, and then drops them', async () => {
+    const clientId = crypto.randomUUID();
+    const audio = webm(5 * PART + 123);
+    const parts = split(audio);
+    const before = await partObjects();
+    for (const i of [3, 0, 5, 1, 4, 2])
+      expect((await putPart(s.student, clientId, i, parts[i])).statusCode).toBe(200);
+
+    const held = await status(s.student, clientId);
+    expect(held.json()).toEqual({
+      parts: parts.map((p, i) => ({ part: i, size: p.length })),
+      recordingId: null,
+    });
+
+    const res = await complete(s.student, clientId, description(audio, parts.length));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: expect.any(Number), checked: false, duration: 12.5 });
+    const [row] = await recordingsOf(clientId);
+    expect(row).toMatchObject({
+      student_id: s.student.id,
+      size: audio.length,
+      mime: 'audio/webm;codecs=opus',
+    });
+    expect((await storedBytes(row.storage_key)).equals(audio)).toBe(true);
+    expect(await partObjects()).toEqual(before);
+    expect((await status(s.student, clientId)).json()).toEqual({ parts: [], recordingId: row.id });
+  });
+
+  it('keeps one copy of a part sent twice: the later bytes replace the earlier', async () => {
+    const clientId = crypto.randomUUID();
+    const audio = webm(2 * PART);
+    const [first, second] = split(audio);
+    const before = (await partObjects()).length;
+    await sendAll(s.student, clientId, [first, Buffer.alloc(100, 1)]);
+    expect((await putPart(s.student, clientId, 1, second)).statusCode).toBe(200);
+    expect((await putPart(s.student, clientId, 1, second)).statusCode).toBe(200);
+    expect((await status(s.student, clientId)).json().parts).toEqual([
+      { part: 0, size: PART },
+      { part: 1, size: PART },
+    ]);
+    expect(await partObjects()).toHaveLength(before + 2);
+    const res = await complete(s.student, clientId, description(audio, 2));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await recordingsOf(clientId);
+    expect((await storedBytes(row.storage_key)).equals(audio)).toBe(true);
+  });
+
+  it('answers 409 while a part is missing or the sizes differ, and completes once they are right', async () => {
+    const clientId = crypto.randomUUID();
+    const audio = webm(3 * PART);
+    const parts = split(audio);
+    await sendAll(
+      s.student,
+      clientId,
+      [parts[0], parts[2]].map((p) => p),
+    );
+    // Part 1 holds part 2's bytes: the count is right for parts 0..1 only.
+    expectMessage(
+      await complete(s.student, clientId, description(audio, 3)),
+      409,
+      RECORDING_TEXT.partsMissing,
+    );
+    expect((await putPart(s.student, clientId, 1, parts[1])).statusCode).toBe(200);
+    expect((await putPart(s.student, clientId, 2, parts[2])).statusCode).toBe(200);
+    expectMessage(
+      await complete(s.student, clientId, description(audio, 3, { size: audio.length - 1 })),
+      409,
+      RECORDING_TEXT.partsSizeMismatch,
+    );
+    expect(await recordingsOf(clientId)).toHaveLength(0);
+    const res = await complete(s.student, clientId, description(audio, 3));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await recordingsOf(clientId);
+    expect((await storedBytes(row.storage_key)).equals(audio)).toBe(true);
+  });
+
+  it('makes one recording of two completes at once, and answers a repeat with it', async () => {
+    const clientId = crypto.randomUUID();
+    const audio = webm(4 * PART);
+    await sendAll(s.student, clientId, split(audio));
+    const recordingObjects = async () =>
+      (await storedObjects(t)).filter((o) => o.startsWith('recordings')).length;
+    const objects = await recordingObjects();
+    const [a, b] = await Promise.all([
+      complete(s.student, clientId, description(audio, 4)),
+      complete(s.student, clientId, description(audio, 4)),
+    ]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    expect(await recordingsOf(clientId)).toHaveLength(1);
+    expect(await recordingObjects()).toBe(objects + 1);
+
+    const again = await complete(s.student, clientId, description(audio, 4));
+    expect(again.json()).toEqual(a.json());
+    // A part sent again after the answer was lost is acknowledged, not kept.
+    const parts = await partObjects();
+    expect((await putPart(s.student, clientId, 0, audio.subarray(0, PART))).statusCode).toBe(200);
+    expect(await partObjects()).toEqual(parts);
+    expect(await recordingsOf(clientId)).toHaveLength(1);
+  });
+
+  it('keeps each student to their own parts: another student’s clientId looks unused', async () => {
+    const clientId = crypto.randomUUID();
+    const audio = webm(2 * PART);
+    await sendAll(s.student, clientId, split(audio));
+    const stranger = other.student;
+    const theirs = { examID: other.exam.id, variantID: other.variant.id };
+    const fresh = await status(stranger, crypto.randomUUID());
+    expect((await status(stranger, clientId)).json()).toEqual(fresh.json());
+    expect(fresh.json()).toEqual({ parts: [], recordingId: null });
+    expectMessage(
+      await complete(stranger, clientId, description(audio, 2, theirs)),
+      409,
+      RECORDING_TEXT.partsMissing,
+    );
+
+    expect((await complete(s.student, clientId, description(audio, 2))).statusCode).toBe(200);
+    expect((await status(stranger, clientId)).json()).toEqual({ parts: [], recordingId: null });
+    // A stranger cannot make the finished clientId answer them either.
+    await sendAll(stranger, clientId, split(audio));
+    expectMessage(
+      await complete(stranger, clientId, description(audio, 2, theirs)),
+      409,
+      RECORDING_TEXT.clientIdTaken,
+    );
+  });
+
+  it('refuses parts that are too large, empty, numbered past the limit, or not raw bytes', async () => {
+    const clientId = crypto.randomUUID();
+    const before = await partObjects();
+    expectError(await putPart(s.student, clientId, 0, Buffer.alloc(RECORDING_PART_MAX_BYTES + 1, 1)), 413);
+    expectMessage(await putPart(s.student, clientId, 0, Buffer.alloc(0)), 400, RECORDING_TEXT.partEmpty);
+    expectError(await putPart(s.student, clientId, 4096, webm(10)), 400);
+    expectError(await putPart(s.student, clientId, -1, webm(10)), 400);
+    expectError(await putPart(s.student, clientId, 'x', webm(10)), 400);
+    expectError(await putPart(s.student, 'not-a-uuid', 0, webm(10)), 400);
+    expectError(await putPart(s.student, clientId, 0, webm(10), 'text/plain'), 415);
+    expectError(
+      await as(
+        t.app,
+        s.student,
+      )({
+        method: 'PUT',
+        url: `/api/student/uploads/${clientId}/parts/0`,
+        payload: { a: 1 },
+      }),
+      415,
+    );
+    expect(await partObjects()).toEqual(before);
+  });
+
+  it('refuses parts past the recording cap (413) and bytes that are no recording (415)', async () => {
+    const clientId = crypto.randomUUID();
+    // The test app caps recordings at 1 MB: the fifth 256 KiB part would pass it.
+    const parts = split(webm(4 * 256 * 1024), 256 * 1024);
+    await sendAll(s.student, clientId, parts);
+    expectMessage(await putPart(s.student, clientId, 4, Buffer.alloc(1, 1)), 413, RECORDING_TEXT.tooLarge(1));
+    // Replacing a part counts its new size, not both.
+    expect((await putPart(s.student, clientId, 3, parts[3])).statusCode).toBe(200);
+
+    const other = crypto.randomUUID();
+    const text = Buffer.from('plain text pretending to be a recording');
+    await sendAll(s.student, other, [text]);
+    expectMessage(await complete(s.student, other, description(text, 1)), 415, RECORDING_TEXT.typeRefused);
+    expect(await recordingsOf(other)).toHaveLength(0);
+  });
+
+  it('keeps the interrupted flag of either upload and shows it to the teacher and the student', async () => {
+    const clientId = crypto.randomUUID();
+    const audio = webm(PART);
+    await sendAll(s.student, clientId, [audio]);
+    const res = await complete(s.student, clientId, description(audio, 1, { interrupted: true }));
+    expect(res.statusCode, res.body).toBe(200);
+    const viaForm = await uploadOk(t.app, s, { interrupted: 'true' });
+    const whole = await uploadOk(t.app, s);
+    for (const [id, interrupted] of [
+      [res.json().id, true],
+      [viaForm.id, true],
+      [whole.id, false],
+    ] as const) {
+      const teacher = await as(t.app, s.teacher)({ method: 'GET', url: `/api/teacher/audios/${id}` });
+      expect(teacher.json()).toMatchObject({ interrupted, late: false });
+      const student = await as(t.app, s.student)({ method: 'GET', url: `/api/student/audios/${id}` });
+      expect(student.json()).toMatchObject({ interrupted, late: false });
+    }
+    const exam = await as(t.app, s.teacher)({ method: 'GET', url: `/api/teacher/exam/${s.exam.id}` });
+    const rows = exam.json().audios as Array<{ id: number; interrupted: boolean }>;
+    expect(rows.find((a) => a.id === viaForm.id)).toMatchObject({ interrupted: true, late: false });
+    expect(rows.find((a) => a.id === whole.id)).toMatchObject({ interrupted: false, late: false });
+  });
+
+  it('keeps an answer that arrives after the exam was taken off the student, marked late for both', async () => {
+    const late = await setupExam(t.app);
+    const clientId = crypto.randomUUID();
+    const audio = webm(PART);
+    await sendAll(late.student, clientId, [audio]);
+    await t.app.ctx.db.deleteFrom('exam_students').where('exam_id', '=', late.exam.id).execute();
+    const body = { ...description(audio, 1), examID: late.exam.id, variantID: late.variant.id };
+    const res = await complete(late.student, clientId, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().id;
+    const teacher = await as(t.app, late.teacher)({ method: 'GET', url: `/api/teacher/audios/${id}` });
+    expect(teacher.json()).toMatchObject({ late: true, interrupted: false });
+    const student = await as(t.app, late.student)({ method: 'GET', url: `/api/student/audios/${id}` });
+    expect(student.json()).toMatchObject({ late: true });
+    const list = await as(
+      t.app,
+      late.student,
+    )({ method: 'GET', url: '/api/student/audios?page_size=10&page_number=0' });
+    expect(list.json().audios).toEqual([expect.objectContaining({ id, late: true })]);
+  });
+
+  it('refuses an answer whose variant (409) or exam (404) was deleted, with a message that says so', async () => {
+    const gone = await setupExam(t.app);
+    const audio = webm(PART);
+    const variantGone = crypto.randomUUID();
+    const examGone = crypto.randomUUID();
+    await sendAll(gone.student, variantGone, [audio]);
+    await sendAll(gone.student, examGone, [audio]);
+    const body = { ...description(audio, 1), examID: gone.exam.id, variantID: gone.variant.id };
+    await t.app.ctx.db.deleteFrom('exam_variants').where('variant_id', '=', gone.variant.id).execute();
+    await t.app.ctx.db.deleteFrom('variants').where('id', '=', gone.variant.id).execute();
+    expectMessage(await complete(gone.student, variantGone, body), 409, RECORDING_TEXT.variantGone);
+    await t.app.ctx.db.deleteFrom('exams').where('id', '=', gone.exam.id).execute();
+    expectMessage(await complete(gone.student, examGone, body), 404, RECORDING_TEXT.examGone);
+    expect(await recordingsOf(variantGone)).toHaveLength(0);
+    expect(await recordingsOf(examGone)).toHaveLength(0);
+  });
+
+  it('answers 401 without a session and 403 to a teacher', async () => {
+    const clientId = crypto.randomUUID();
+    expect(
+      (await as(t.app, null)({ method: 'GET', url: `/api/student/uploads/${clientId}` })).statusCode,
+    ).toBe(401);
+    expect((await status(s.teacher, clientId)).statusCode).toBe(403);
+  });
+
+  it('purges uploads left untouched for days, and only those', async () => {
+    const idle = crypto.randomUUID();
+    const active = crypto.randomUUID();
+    await sendAll(s.student, idle, split(webm(2 * PART)));
+    await sendAll(s.student, active, split(webm(2 * PART)));
+    const longAgo = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    await t.app.ctx.db
+      .updateTable('upload_parts')
+      .set({ created_at: longAgo })
+      .where('client_id', '=', idle)
+      .execute();
+    // One fresh part keeps the whole upload alive.
+    await t.app.ctx.db
+      .updateTable('upload_parts')
+      .set({ created_at: longAgo })
+      .where('client_id', '=', active)
+      .where('part', '=', 0)
+      .execute();
+    const before = await partObjects();
+    expect(await purgeIdleUploads(t.app.ctx, 7)).toBe(2);
+    expect((await status(s.student, idle)).json().parts).toEqual([]);
+    expect((await status(s.student, active)).json().parts).toHaveLength(2);
+    expect(await partObjects()).toHaveLength(before.length - 2);
+  });
+});
