@@ -7,6 +7,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // The shared rate-limit store needs a Redis: without TEST_REDIS_URL (the README and
+          // .ci/run set it) that one file is left out here, explicitly, and nowhere else.
+          exclude: process.env.TEST_REDIS_URL ? [] : ['tests/server/rate-limit-redis.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -18,6 +21,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // jsdom renders of MUI dialogs take seconds on a loaded 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {

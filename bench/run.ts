@@ -1,23 +1,59 @@
 /**
- * Runs every benchmark in sequence, each in its own process (`npm run bench`).
- * A new benchmark adds its file name here.
+ * `npm run bench -- [suite...] [--db sqlite|postgres|both] [--seconds N] [--connections N]
+ *  [--only TEXT] [--cpu-prof DIR]`
+ *
+ * Suites: lists, burst, zip (all three by default); recording (the browser bench), cold-start
+ * (the compiled server's start) and upload-resume (an hour-long answer over a dropping link) on
+ * demand.
+ * Every figure is printed beside its reference measured in the same run and its goal.
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runBurst } from './burst';
+import { runLists } from './lists';
+import type { DbKind } from './lib/targets';
+import { runZip } from './zip';
 
-const BENCHES = ['admin-students.ts', 'zip-export.ts', 'recording.ts'];
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    db: { type: 'string', default: 'both' },
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '5' },
+    connections: { type: 'string', default: '100' },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+  },
+});
 
-const dir = path.dirname(fileURLToPath(import.meta.url));
-let failed = 0;
-for (const bench of BENCHES) {
-  console.log(`\n=== ${bench}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, bench)], {
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) {
-    failed += 1;
-    console.error(`${bench} failed (${result.signal ?? `exit ${result.status}`})`);
+const SUITES = ['lists', 'burst', 'zip', 'recording', 'cold-start', 'upload-resume'] as const;
+const suites = positionals.length ? positionals : ['lists', 'burst', 'zip'];
+for (const suite of suites) {
+  if (!(SUITES as readonly string[]).includes(suite))
+    throw new Error(`unknown suite ${suite}: ${SUITES.join(', ')}`);
+}
+const dbs: DbKind[] = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db as DbKind];
+
+for (const suite of suites) {
+  if (suite === 'recording' || suite === 'cold-start' || suite === 'upload-resume') {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${suite}.ts`], {
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) process.exitCode = 1;
+    continue;
+  }
+  for (const db of dbs) {
+    if (suite === 'lists') {
+      await runLists(db, {
+        connections: Number(values.connections),
+        seconds: Number(values.seconds),
+        only: values.only,
+        cpuProfDir: values['cpu-prof'],
+      });
+    } else if (suite === 'burst') {
+      await runBurst(db);
+    } else if (suite === 'zip') {
+      // The zip reads objects from the storage folder; the database only lists 200 rows.
+      if (db === dbs[0]) await runZip(db);
+    }
   }
 }
-process.exitCode = failed > 0 ? 1 : 0;

@@ -1,0 +1,158 @@
+/**
+ * Processes of a bench run: the real server (compiled, as `npm start` runs it), the bare Fastify reference and
+ * autocannon, each in its own process, on free ports of 127.0.0.1. The server's resident memory
+ * is sampled from /proc while it runs.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Running {
+  origin: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn until the first answer. */
+  startMs: number;
+  /** Resident memory now, in MiB. */
+  rssMb(): number;
+  /** Highest resident memory seen since the last reset (sampled every 50 ms), in MiB. */
+  peakRssMb(): number;
+  resetPeak(): void;
+  stop(): Promise<void>;
+}
+
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function waitForAnswer(origin: string, pathname: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}):\n${log()}`);
+    try {
+      await fetch(origin + pathname);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`no answer from ${origin} within 60 s:\n${log()}`);
+}
+
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<Running> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  await waitForAnswer(origin, readyPath, child, () => output);
+  const startMs = performance.now() - started;
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(child.pid!));
+  }, 50);
+  return {
+    origin,
+    child,
+    startMs,
+    rssMb: () => rssOf(child.pid!),
+    peakRssMb: () => Math.max(peak, rssOf(child.pid!)),
+    resetPeak: () => {
+      peak = rssOf(child.pid!);
+    },
+    stop: async () => {
+      clearInterval(sampler);
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+let serverBuilt = false;
+
+/**
+ * The real server as `npm start` runs it (the compiled bundle, built once per bench run) on
+ * this database, logging warnings only.
+ */
+export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Running> {
+  if (!serverBuilt) {
+    const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build:server failed');
+    serverBuilt = true;
+  }
+  return startProcess(
+    [...nodeArgs, '--enable-source-maps', 'dist-server/main.js'],
+    { LOG_LEVEL: 'warn', ...env },
+    '/api/auth/role',
+  );
+}
+
+/** The bare reference: answers each captured path with the bytes the real server gave for it. */
+export function startBare(bodiesFile: string): Promise<Running> {
+  return startProcess(['--import', 'tsx', 'bench/lib/bare-server.ts', bodiesFile], {}, '/');
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  origin: string;
+  paths: string[];
+  headers?: Record<string, string>;
+  connections: number;
+  seconds: number;
+}
+
+/** autocannon in its own process, cycling through the paths. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/cannon.ts', JSON.stringify(options)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`autocannon exited with ${code}`);
+  return JSON.parse(out) as LoadResult;
+}

@@ -1,0 +1,195 @@
+/**
+ * Lists and searches under load, each beside a bare Fastify route serving the same bytes.
+ *
+ * The seeded data set (bench/lib/seed.ts) on a fresh database; the real server in its own
+ * process; every list's pages are fetched once to capture the exact answers, which a bare
+ * Fastify process then serves by path; autocannon (its own process) runs `connections`
+ * connections for `seconds` against the bare route, then against the server, cycling through
+ * the same paths (deep pages included). Goals: at least 30 % of the bare route's req/s and a
+ * p99 of at most 50 ms.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fixed, login, mark, table } from './lib/report';
+import {
+  ADMIN_USERNAME,
+  PASSWORD,
+  PER_TEACHER,
+  STUDENTS,
+  TEACHERS,
+  examId,
+  seed,
+  studentId,
+  studentUsername,
+  teacherUsername,
+} from './lib/seed';
+import { load, type LoadResult, startBare, startServer } from './lib/server';
+import { type DbKind, prepareTarget } from './lib/targets';
+
+export interface ListsOptions {
+  connections: number;
+  seconds: number;
+  /** Only the scenarios whose name contains this. */
+  only?: string;
+  /** Write a CPU profile of the server (node --cpu-prof) into this folder. */
+  cpuProfDir?: string;
+}
+
+interface Scenario {
+  name: string;
+  token: string;
+  paths: string[];
+}
+
+const PAGE = 'page_size=20';
+const range = (n: number, step = 1) => Array.from({ length: Math.ceil(n / step) }, (_, i) => i * step);
+const q = (s: string) => encodeURIComponent(s);
+const SEARCHES = ['ов', 'ёлк', 'ЕЛК', 'алёна', 'петр', 'student42', 'ев', 'семенов', 'кир'];
+
+function scenarios(admin: string, teacher: string, student: string): Scenario[] {
+  const lastStudentPage = Math.ceil(STUDENTS / 20) - 1;
+  const studentPages = [...range(lastStudentPage, 10), lastStudentPage];
+  const searches = (base: string, terms: string[]) =>
+    terms.flatMap((t) =>
+      [0, 1, 2].map((p) => `${base}/search?${PAGE}&page_number=${p}&search_string=${q(t)}`),
+    );
+  return [
+    {
+      name: 'admin students, pages 0–499',
+      token: admin,
+      paths: studentPages.map((p) => `/api/admin/students?${PAGE}&page_number=${p}`),
+    },
+    { name: 'admin students, search', token: admin, paths: searches('/api/admin/students', SEARCHES) },
+    {
+      name: 'admin teachers, pages 0–24',
+      token: admin,
+      paths: range(TEACHERS / 20).map((p) => `/api/admin/teachers?${PAGE}&page_number=${p}`),
+    },
+    { name: 'admin teachers, search', token: admin, paths: searches('/api/admin/teachers', SEARCHES) },
+    {
+      name: 'admin logins of a user',
+      token: admin,
+      paths: range(50).map((s) => `/api/admin/metrics/logins/${studentId(s * 97)}?${PAGE}&page_number=0`),
+    },
+    ...(['exams', 'tasks', 'variants'] as const).flatMap((list) => [
+      { name: `teacher ${list}`, token: teacher, paths: [`/api/teacher/${list}?${PAGE}&page_number=0`] },
+      {
+        name: `teacher ${list}, search`,
+        token: teacher,
+        paths: searches(`/api/teacher/${list}`, ['англ', 'ё', '1']),
+      },
+    ]),
+    { name: 'teacher students', token: teacher, paths: [`/api/teacher/students?${PAGE}&page_number=0`] },
+    {
+      name: 'teacher all students, pages 0–499',
+      token: teacher,
+      paths: studentPages.map((p) => `/api/teacher/students/global?${PAGE}&page_number=${p}`),
+    },
+    {
+      name: 'teacher all students, search',
+      token: teacher,
+      paths: searches('/api/teacher/students/global', SEARCHES),
+    },
+    {
+      name: 'exam recordings (statistics)',
+      token: teacher,
+      paths: range(PER_TEACHER).map(
+        (e) => `/api/teacher/exam/${examId(0, e)}/statistics?${PAGE}&page_number=0`,
+      ),
+    },
+    { name: 'student audios', token: student, paths: [`/api/student/audios?${PAGE}&page_number=0`] },
+    { name: 'student audios, search', token: student, paths: searches('/api/student/audios', ['экз', 'ё']) },
+    { name: 'student exams', token: student, paths: [`/api/student/exams?${PAGE}&page_number=0`] },
+  ];
+}
+
+export interface ListFigure {
+  name: string;
+  bare: LoadResult;
+  real: LoadResult;
+}
+
+export async function runLists(kind: DbKind, options: ListsOptions): Promise<ListFigure[]> {
+  const target = await prepareTarget(kind);
+  try {
+    const seeded = await seed(target);
+    console.log(
+      `\n## lists on ${kind}: seeded ${JSON.stringify(seeded.counts)} in ${fixed(seeded.seconds, 1)} s`,
+    );
+    const nodeArgs: string[] = [];
+    if (options.cpuProfDir) {
+      await fs.mkdir(options.cpuProfDir, { recursive: true });
+      nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`);
+    }
+    // The list is measured, not the limit on how many pages of all students a teacher may read
+    // in an hour (300 by default, an anti-enumeration rule): it would answer 429 to most requests.
+    const server = await startServer({ ...target.env, GLOBAL_SEARCH_PER_HOUR: '100000000' }, nodeArgs);
+    const dir = await fs.mkdtemp(path.join(target.dataDir, 'bare-'));
+    let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+    try {
+      const admin = await login(server.origin, ADMIN_USERNAME, PASSWORD);
+      const teacher = await login(server.origin, teacherUsername(0), PASSWORD);
+      const student = await login(server.origin, studentUsername(0), PASSWORD);
+      const chosen = scenarios(admin, teacher, student).filter(
+        (s) => !options.only || s.name.includes(options.only),
+      );
+
+      // The exact answers, so that the bare route serves the same bytes.
+      const bodies: Record<string, string> = {};
+      for (const scenario of chosen) {
+        for (const p of scenario.paths) {
+          const res = await fetch(server.origin + p, {
+            headers: { authorization: `Bearer ${scenario.token}` },
+          });
+          const body = await res.text();
+          if (!res.ok) throw new Error(`${p}: ${res.status} ${body}`);
+          bodies[p] = body;
+        }
+      }
+      const bodiesFile = path.join(dir, 'bodies.json');
+      await fs.writeFile(bodiesFile, JSON.stringify(bodies));
+      bare = await startBare(bodiesFile);
+
+      const figures: ListFigure[] = [];
+      for (const scenario of chosen) {
+        const common = { paths: scenario.paths, connections: options.connections, seconds: options.seconds };
+        const ref = await load({ ...common, origin: bare.origin });
+        const real = await load({
+          ...common,
+          origin: server.origin,
+          headers: { authorization: `Bearer ${scenario.token}` },
+        });
+        figures.push({ name: scenario.name, bare: ref, real });
+        console.log(
+          `  ${scenario.name}: ${fixed(real.rps)} req/s vs bare ${fixed(ref.rps)} ` +
+            `(${fixed((100 * real.rps) / ref.rps)} %), p99 ${real.p99} ms`,
+        );
+      }
+      console.log(
+        '\n' +
+          table(
+            ['list', 'bare req/s', 'req/s', 'ratio ≥ 30 %', 'p50 ms', 'p99 ms ≤ 50', 'non-2xx'],
+            figures.map((f) => {
+              const ratio = (100 * f.real.rps) / f.bare.rps;
+              return [
+                f.name,
+                fixed(f.bare.rps),
+                fixed(f.real.rps),
+                `${fixed(ratio)} % ${mark(ratio >= 30)}`,
+                f.real.p50,
+                `${f.real.p99} ${mark(f.real.p99 <= 50)}`,
+                f.real.non2xx + f.real.errors,
+              ];
+            }),
+          ) +
+          `\nserver RSS after the run: ${fixed(server.rssMb())} MB (peak ${fixed(server.peakRssMb())} MB)`,
+      );
+      return figures;
+    } finally {
+      await bare?.stop();
+      await server.stop();
+    }
+  } finally {
+    await target.cleanup();
+  }
+}
