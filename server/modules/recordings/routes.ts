@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pagedBody } from '../../../src/shared/contract/common';
 import {
@@ -56,6 +56,20 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['student: recordings'];
   const uploadSlots = new Slots(app.ctx.config.maxConcurrentUploads);
+  /**
+   * A request carrying a recording's bytes is read only once it holds an upload slot, kept until
+   * its answer is sent or its connection drops: in a class burst the bytes wait in the sockets,
+   * not in the server's memory (a part is read whole, a multipart body as it streams).
+   */
+  const holdUploadSlot = async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const slot = uploadSlots.acquire();
+    // Given back when the connection closes, even if that comes while the request still waits.
+    const giveBack = () => void slot.then((release) => release());
+    if (reply.raw.destroyed) giveBack();
+    else reply.raw.once('close', giveBack);
+    await slot;
+    return payload;
+  };
   app.addHook('onRequest', app.requireRole('STUDENT'));
   await app.register(multipart, {
     // The cap is enforced by storage (which deletes the partial object); busboy stops just past it.
@@ -73,6 +87,7 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
   r.post(
     '/api/student/exam/complete',
     {
+      preParsing: holdUploadSlot,
       schema: {
         tags,
         description:
@@ -83,14 +98,9 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
         response: { 200: recordingUploadResultSchema },
       },
     },
-    async (req) => {
+    (req) => {
       if (!req.isMultipart()) throw unsupportedMediaType(RECORDING_TEXT.uploadNotMultipart);
-      const release = await uploadSlots.acquire();
-      try {
-        return await service.uploadRecording(app.ctx, currentUser(req).id, uploadParts(req));
-      } finally {
-        release();
-      }
+      return service.uploadRecording(app.ctx, currentUser(req).id, uploadParts(req));
     },
   );
 
@@ -103,6 +113,7 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
   r.put(
     '/api/student/uploads/:clientId/parts/:part',
     {
+      preParsing: holdUploadSlot,
       schema: {
         tags,
         description:
@@ -134,6 +145,8 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
   r.post(
     '/api/student/uploads/:clientId/complete',
     {
+      // Joining the parts reads and writes the whole recording: as costly as its upload.
+      preParsing: holdUploadSlot,
       schema: {
         tags,
         description:
