@@ -11,8 +11,9 @@ import { pipeline } from 'node:stream/promises';
 const folder = process.argv[2]!;
 let next = 0;
 const server = http.createServer((req, res) => {
-  if (req.method !== 'POST') {
-    res.end('{}');
+  if (req.method === 'GET') {
+    // The status of an upload never begun (the app's parts path asks first).
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"parts":[],"recordingId":null}');
     return;
   }
   const file = path.join(folder, `upload-${next++}`);

@@ -1,13 +1,19 @@
 /**
- * The class burst's students, in their own process: every upload at once, each a multipart
- * POST of one recording (the fields of the real endpoint, then the file part `audio`), all
- * sharing one buffer. `node --import tsx bench/lib/upload-client.ts <job.json>` prints the outcome.
+ * The class burst's students, in their own process: every upload at once, all sharing one
+ * buffer. `multipart`: one POST /api/student/exam/complete per recording (the fields of the real
+ * endpoint, then the file part `audio`). `parts`: what the app itself sends, one student after
+ * another's request on a connection of their own: GET the upload's status, PUT its 256 KiB parts
+ * in order, POST complete with the description. A 503 (the server is full) is retried after its
+ * Retry-After, as the app's outbox retries it.
+ * `node --import tsx bench/lib/upload-client.ts <job.json>` prints the outcome.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 export interface UploadJob {
+  /** The server's origin. */
   url: string;
+  mode: 'multipart' | 'parts';
   bytes: number;
   uploads: Array<{ token: string; clientId: string; examID: number; variantID: number }>;
 }
@@ -18,6 +24,8 @@ export interface UploadOutcome {
   /** Recording ids answered, in upload order (null when the answer was not a success). */
   ids: Array<number | null>;
   firstError?: string;
+  /** Answers 503 (server full) that were waited out and retried. */
+  retried: number;
 }
 
 const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as UploadJob;
@@ -28,8 +36,9 @@ const peaks = JSON.stringify(
 );
 // node:http with no socket limit and no connect timeout: each student has a connection of
 // their own, and waiting for the server to read is part of the measure, not a client error.
-const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+const agent = new http.Agent({ keepAlive: job.mode === 'parts', maxSockets: Infinity });
 const url = new URL(job.url);
+const PART_BYTES = 256 * 1024;
 
 /** The multipart body as a browser's FormData sends it: the fields, then the file part. */
 function multipart(u: UploadJob['uploads'][number], boundary: string): Buffer[] {
@@ -50,28 +59,35 @@ function multipart(u: UploadJob['uploads'][number], boundary: string): Buffer[] 
   return [Buffer.from(head), audio, Buffer.from(`\r\n--${boundary}--\r\n`)];
 }
 
-function post(u: UploadJob['uploads'][number]): Promise<{ status: number; body: string }> {
-  const boundary = `----bench${u.clientId}`;
-  const chunks = multipart(u, boundary);
+interface Answer {
+  status: number;
+  body: string;
+  retryAfter: number;
+}
+
+function request(
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  chunks: Buffer[],
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
         agent,
         host: url.hostname,
         port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${u.token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': chunks.reduce((n, c) => n + c.length, 0),
-        },
+        path,
+        method,
+        headers: { ...headers, 'content-length': chunks.reduce((n, c) => n + c.length, 0) },
       },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body, retryAfter: Number(res.headers['retry-after'] ?? 1) }),
+        );
         res.on('error', reject);
       },
     );
@@ -81,12 +97,68 @@ function post(u: UploadJob['uploads'][number]): Promise<{ status: number; body: 
   });
 }
 
-const outcome: UploadOutcome = { ms: 0, statuses: {}, ids: [] };
+/** One request, again after the server's Retry-After (with jitter) while it answers 503. */
+async function send(
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  chunks: Buffer[],
+) {
+  for (;;) {
+    const answer = await request(method, path, headers, chunks);
+    if (answer.status !== 503) return answer;
+    outcome.retried += 1;
+    await new Promise((r) => setTimeout(r, answer.retryAfter * 1000 * (0.5 + Math.random())));
+  }
+}
+
+function postMultipart(u: UploadJob['uploads'][number]): Promise<Answer> {
+  const boundary = `----bench${u.clientId}`;
+  return send(
+    'POST',
+    '/api/student/exam/complete',
+    { authorization: `Bearer ${u.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    multipart(u, boundary),
+  );
+}
+
+async function sendParts(u: UploadJob['uploads'][number]): Promise<Answer> {
+  const base = `/api/student/uploads/${u.clientId}`;
+  const auth = { authorization: `Bearer ${u.token}` };
+  const status = await send('GET', base, auth, []);
+  if (status.status !== 200) return status;
+  const count = Math.ceil(audio.length / PART_BYTES);
+  for (let part = 0; part < count; part++) {
+    const bytes = audio.subarray(part * PART_BYTES, Math.min(audio.length, (part + 1) * PART_BYTES));
+    const put = await send(
+      'PUT',
+      `${base}/parts/${part}`,
+      { ...auth, 'content-type': 'application/octet-stream' },
+      [bytes],
+    );
+    if (put.status !== 200) return put;
+  }
+  const description = {
+    examID: u.examID,
+    variantID: u.variantID,
+    mime: 'audio/webm;codecs=opus',
+    duration: 120,
+    taskStarts: [0, 60],
+    peaks: JSON.parse(peaks) as number[],
+    parts: count,
+    size: audio.length,
+  };
+  return send('POST', `${base}/complete`, { ...auth, 'content-type': 'application/json' }, [
+    Buffer.from(JSON.stringify(description)),
+  ]);
+}
+
+const outcome: UploadOutcome = { ms: 0, statuses: {}, ids: [], retried: 0 };
 const started = performance.now();
 outcome.ids = await Promise.all(
   job.uploads.map(async (u) => {
     try {
-      const res = await post(u);
+      const res = await (job.mode === 'parts' ? sendParts(u) : postMultipart(u));
       outcome.statuses[res.status] = (outcome.statuses[res.status] ?? 0) + 1;
       if (res.status !== 200) {
         outcome.firstError ??= `${res.status} ${res.body.slice(0, 300)}`;
