@@ -71,16 +71,16 @@ export async function resolveTarget(
 
 /**
  * What the student's storage still holds: STUDENT_STORAGE_MB less their recordings and the parts
- * of uploads not yet complete (`except` leaves out the part about to be replaced).
+ * of uploads not yet complete (`partsBytes` when the caller has counted them already).
  */
 export async function studentSpaceLeft(
   ctx: AppContext,
   studentId: number,
-  except?: { clientId: string; part: number },
+  partsBytes?: number,
 ): Promise<number> {
   const [recordings, staged] = await Promise.all([
     repo.studentStorageUsed(ctx.db, studentId),
-    studentPartsSize(ctx.db, studentId, except),
+    partsBytes ?? studentPartsSize(ctx.db, studentId),
   ]);
   return Math.max(0, ctx.config.studentStorageBytes - recordings - staged);
 }

@@ -29,40 +29,41 @@ export async function findPart(
     .executeTakeFirst();
 }
 
-/** Bytes the student's upload holds, leaving one part out (the one being replaced). */
-export async function partsSize(
-  db: Db,
-  studentId: number,
-  clientId: string,
-  except: number,
-): Promise<number> {
+/** Bytes of every part the student holds (of all their uploads not yet completed). */
+export async function studentPartsSize(db: Db, studentId: number): Promise<number> {
   const row = await db
     .selectFrom('upload_parts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('total'))
     .where('student_id', '=', studentId)
-    .where('client_id', '=', clientId)
-    .where('part', '!=', except)
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
-/** Bytes of every part the student holds, but the one `except` names (about to be replaced). */
-export async function studentPartsSize(
+/**
+ * Bytes the student's parts hold but one (about to be replaced): of that part's upload, and of
+ * all the student's uploads. One query, as a part of every upload asks it.
+ */
+export async function partsSizeExcept(
   db: Db,
   studentId: number,
-  except?: { clientId: string; part: number },
-): Promise<number> {
-  let query = db
+  clientId: string,
+  part: number,
+): Promise<{ upload: number; student: number }> {
+  const row = await db
     .selectFrom('upload_parts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('total'))
-    .where('student_id', '=', studentId);
-  if (except) {
-    query = query.where((eb) =>
-      eb.or([eb('client_id', '!=', except.clientId), eb('part', '!=', except.part)]),
-    );
-  }
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.total);
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('student'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb.case().when('client_id', '=', clientId).then(eb.ref('size')).else(0).end()),
+          eb.val(0),
+        )
+        .as('upload'),
+    ])
+    .where('student_id', '=', studentId)
+    .where((eb) => eb.or([eb('client_id', '!=', clientId), eb('part', '!=', part)]))
+    .executeTakeFirstOrThrow();
+  return { upload: Number(row.upload), student: Number(row.student) };
 }
 
 export async function insertPart(

@@ -57,41 +57,41 @@ async function assertRoomFor(
   if (size > RECORDING_PART_MAX_BYTES) {
     throw payloadTooLarge(RECORDING_TEXT.partTooLarge(RECORDING_PART_MAX_BYTES / 1024));
   }
-  const others = await parts.partsSize(ctx.db, studentId, clientId, part);
-  if (others + size > ctx.config.maxRecordingBytes) throw payloadTooLarge(tooLargeText(ctx));
+  const others = await parts.partsSizeExcept(ctx.db, studentId, clientId, part);
+  if (others.upload + size > ctx.config.maxRecordingBytes) throw payloadTooLarge(tooLargeText(ctx));
   // Parts of uploads never completed count too: otherwise many unfinished uploads fill the disk.
-  if (size > (await studentSpaceLeft(ctx, studentId, { clientId, part }))) {
+  if (size > (await studentSpaceLeft(ctx, studentId, others.student))) {
     throw payloadTooLarge(storageFullText(ctx));
   }
 }
 
 /**
- * Records the stored bytes as the part; the same part again replaces the one before (never a
- * second copy). When a concurrent request stored the same part first, its copy stands.
+ * Records the stored bytes as the part; the same part again (a resend, or the same part sent
+ * twice at once) replaces the one before, and the bytes no longer referenced are deleted: never
+ * a second copy.
  */
 async function savePart(
   ctx: AppContext,
   row: { student_id: number; client_id: string; part: number; size: number; storage_key: string },
 ): Promise<void> {
   const now = nowIso();
+  // A new part is the common case: one insert; the unique key says when it is not.
+  try {
+    await parts.insertPart(ctx.db, { ...row, created_at: now });
+    return;
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+  }
   const before = await parts.findPart(ctx.db, row.student_id, row.client_id, row.part);
-  let replaced = false;
-  if (before) {
-    replaced = await parts.replacePart(ctx.db, before.id, before.storage_key, {
+  const replaced =
+    before !== undefined &&
+    (await parts.replacePart(ctx.db, before.id, before.storage_key, {
       size: row.size,
       storage_key: row.storage_key,
       created_at: now,
-    });
-  } else {
-    try {
-      await parts.insertPart(ctx.db, { ...row, created_at: now });
-      return;
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
-  }
+    }));
   // Either the old bytes or ours are no part any more.
-  await ctx.storage.delete(replaced && before ? before.storage_key : row.storage_key);
+  await ctx.storage.delete(replaced ? before.storage_key : row.storage_key);
 }
 
 async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
