@@ -79,7 +79,7 @@ async function yearGroupExam(
   }
 }
 
-export async function runBurst(kind: DbKind): Promise<void> {
+export async function runBurst(kind: DbKind, options: { cpuProfDir?: string } = {}): Promise<void> {
   const target = await prepareTarget(kind);
   try {
     await seed(target);
@@ -89,7 +89,7 @@ export async function runBurst(kind: DbKind): Promise<void> {
         tokens.sign({ id: studentId(s), role: 'STUDENT', tokenVersion: 0 }),
       ),
     );
-    for (const mode of MODES) await burstOf(target, kind, mode, studentTokens);
+    for (const mode of MODES) await burstOf(target, kind, mode, studentTokens, options.cpuProfDir);
   } finally {
     await target.cleanup();
   }
@@ -100,6 +100,7 @@ async function burstOf(
   kind: DbKind,
   mode: Mode,
   studentTokens: string[],
+  cpuProfDir: string | undefined,
 ): Promise<void> {
   const examID = await yearGroupExam(target, `Итоговый экзамен параллели (${mode})`);
   const job: Omit<UploadJob, 'url'> = {
@@ -130,7 +131,12 @@ async function burstOf(
     await fs.rm(bareDir, { recursive: true, force: true });
   }
 
-  const server = await startServer({ ...target.env, JWT_SECRET });
+  const nodeArgs: string[] = [];
+  if (cpuProfDir) {
+    await fs.mkdir(cpuProfDir, { recursive: true });
+    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir)}`);
+  }
+  const server = await startServer({ ...target.env, JWT_SECRET }, nodeArgs);
   let first: UploadOutcome;
   let replay: UploadOutcome;
   let peak: number;

@@ -50,7 +50,7 @@ for (const suite of suites) {
         cpuProfDir: values['cpu-prof'],
       });
     } else if (suite === 'burst') {
-      await runBurst(db);
+      await runBurst(db, { cpuProfDir: values['cpu-prof'] });
     } else if (suite === 'zip') {
       // The zip reads objects from the storage folder; the database only lists 200 rows.
       if (db === dbs[0]) await runZip(db);
