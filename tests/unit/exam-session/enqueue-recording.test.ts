@@ -1,9 +1,9 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueRecording, recordingOutboxKey } from '../../../src/features/exam-session/api/complete-exam';
 import { localDb } from '../../../src/lib/local-db';
-import { recordingStore } from '../../../src/lib/device-sync';
+import { recordingStore, syncEngine } from '../../../src/lib/device-sync';
 
 const meta = (clientId: string) => ({
   clientId,
@@ -13,6 +13,12 @@ const meta = (clientId: string) => ({
   sessionId: null,
   mime: 'audio/webm;codecs=opus',
   ownerId: '7',
+});
+
+beforeAll(() => {
+  // No one signed in (the page reads the owner from localStorage, which Node lacks): the drain
+  // that queueing starts leaves the owner's item waiting, as on a device after logout.
+  syncEngine.setCurrentOwner(() => null);
 });
 
 afterEach(async () => {
