@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_TEXT } from '../../src/shared/messages';
 import { badRequest, HttpError } from './http-error';
-import { containsNul } from './input-guard';
+import { isRefusedInput } from './input-guard';
 
 const FIELD_LABELS: Record<string, string> = {
   username: 'Логин',
@@ -33,9 +33,10 @@ function validationMessage(
 
 /** Every failure answers in the error shapes of docs/api.md (`{ message }`, `{ errors }`), in Russian; internals never leave the server. */
 export function installErrorHandling(app: FastifyInstance): void {
-  // Before any route's schema runs: text no database column may hold is invalid input, not a 500.
+  // Before any route's schema runs: text no database column may hold, or nesting no body needs,
+  // is invalid input, not a 500.
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+    if (isRefusedInput(request.params) || isRefusedInput(request.query) || isRefusedInput(request.body)) {
       throw badRequest();
     }
   });

@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/types';
+import { ERROR_TEXT } from '../../src/shared/messages';
 import { type Actors, buildActors, MATRIX } from './authorisation-matrix.entries';
 import { file, JPEG, multipart, PNG, upload } from './helpers/authoring';
+import { expectError } from './helpers/expect-error';
 import { setupExam, uploadRecording, validFields, webm } from './helpers/recordings';
 import { as, createTestApp, DATABASES, loginAdmin, type TestApp } from './helpers/test-app';
 
@@ -285,5 +287,51 @@ describe('ASVS 5.2.2: hostile multipart uploads', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(served.headers['content-disposition']).toMatch(/filename/);
+  });
+});
+
+describe.each(DATABASES)('ASVS 4.2: deeply nested JSON bodies, on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const send = (url: string, payload: string) =>
+    t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+
+  it('answers 400 at once, without a login and without a stack overflow', async () => {
+    const bodies = {
+      'arrays × 200 000': `${'['.repeat(200_000)}${']'.repeat(200_000)}`,
+      'objects × 100 000': `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`,
+      'arrays × 200 000 inside a login': `{"username":"x","password":${'['.repeat(200_000)}${']'.repeat(200_000)}}`,
+    };
+    for (const [what, payload] of Object.entries(bodies)) {
+      for (const url of ['/api/auth/authenticate', '/api/auth/register/student']) {
+        const started = performance.now();
+        const res = await send(url, payload);
+        const ms = performance.now() - started;
+        expectNoInternals(res, `${what} to ${url}`);
+        expect(expectError(res, 400), `${what} to ${url}`).toEqual([ERROR_TEXT.badRequest]);
+        expect(ms, `${what} to ${url}`).toBeLessThan(1000);
+      }
+    }
+  });
+
+  it('refuses nesting deeper than any body of the API, and takes ordinary nesting', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const deep = await send('/api/auth/authenticate', `{"username":"x","password":${nested(40)}}`);
+    expect(expectError(deep, 400)).toEqual([ERROR_TEXT.badRequest]);
+    // Shallow nesting reaches validation, which explains what is wrong with the field.
+    const shallow = await send('/api/auth/authenticate', `{"username":"x","password":${nested(3)}}`);
+    expect(shallow.statusCode).toBe(400);
+    expect(shallow.json().message).not.toBe(ERROR_TEXT.badRequest);
+    const wide = await send(
+      '/api/auth/authenticate',
+      JSON.stringify({ username: 'x', password: 'y', pad: Array(50_000).fill(0) }),
+    );
+    expect(wide.statusCode).toBe(403);
   });
 });
