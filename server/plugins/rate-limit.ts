@@ -1,7 +1,8 @@
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { tooManyRequests } from '../lib/http-error';
+import { LimitCounters, type Count } from './rate-limit-store';
 
 /** One named limit: at most `max` requests per `windowMs` for each key. */
 export interface LimitRule {
@@ -41,23 +42,45 @@ export function waitText(ttlMs: number): string {
 }
 
 /**
- * Request counting on `@fastify/rate-limit`: in this process's memory, or in Redis when
- * `redisUrl` is set so that several instances share one count.
+ * Request counting on `@fastify/rate-limit`: in Redis when `redisUrl` is set so that several
+ * instances share one count, in this process's memory otherwise and whenever Redis is away
+ * (`LimitCounters`: a limit holds on each instance instead of falling open).
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, opts: { redisUrl: string | undefined }) => {
     // ioredis is loaded only where Redis is configured (8 MB of a server's memory otherwise).
     const redis = opts.redisUrl
       ? new (await import('ioredis')).Redis(opts.redisUrl, {
-          // A limit check must not hang a request while Redis is away.
           connectTimeout: 2000,
-          maxRetriesPerRequest: 1,
+          // A limit check never waits for Redis: while it is away a command fails at once (no
+          // queue) and the count goes to memory; a Redis that hangs costs at most the timeout.
+          enableOfflineQueue: false,
+          commandTimeout: 500,
+          maxRetriesPerRequest: 0,
           lazyConnect: false,
         })
       : undefined;
-    redis?.on('error', (err) => app.log.warn({ err: err.message }, 'rate-limit store unreachable'));
-    await app.register(fastifyRateLimit, { global: false, redis, nameSpace: 'ustno-rl:' });
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    const counters = new LimitCounters(redis, app.log);
+    // Every rule's key carries its name, so one store serves every route.
+    class RateLimitStore implements FastifyRateLimitStore {
+      incr(key: string, callback: (error: Error | null, result?: Count) => void, timeWindow: number): void {
+        counters.count(key, timeWindow).then(
+          (count) => callback(null, count),
+          (err: Error) => callback(err),
+        );
+      }
+      child(): FastifyRateLimitStore {
+        return this;
+      }
+    }
+    await app.register(fastifyRateLimit, { global: false, store: RateLimitStore });
+    if (redis) {
+      app.addHook('onClose', async () => {
+        // quit() says goodbye to a connected Redis; an absent one is just dropped (no reconnects).
+        if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+        else redis.disconnect();
+      });
+    }
 
     app.decorate('limit', (rule: LimitRule): LimitHook => {
       const check = app.createRateLimit({
@@ -66,14 +89,7 @@ export const rateLimitPlugin = fp(
         keyGenerator: (request) => `${rule.name}:${rule.key(request)}`,
       });
       return async (request, reply) => {
-        let result;
-        try {
-          result = await check(request);
-        } catch (err) {
-          // The store is down: serving without the limit beats refusing everyone.
-          request.log.error({ err }, 'rate-limit check failed');
-          return;
-        }
+        const result = await check(request);
         if (result.isAllowed || !result.isExceeded) return;
         void reply.header('Retry-After', String(result.ttlInSeconds));
         throw tooManyRequests(`${rule.message}. Повторите ${waitText(result.ttl)}`);
