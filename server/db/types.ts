@@ -193,6 +193,13 @@ export interface UploadPartsTable {
   created_at: Timestamp;
 }
 
+/** The student a resumable upload's clientId belongs to, from its first part or status call. */
+export interface UploadOwnersTable {
+  client_id: string;
+  student_id: number;
+  created_at: Timestamp;
+}
+
 export interface CommentsTable {
   id: Generated<number>;
   recording_id: number;
@@ -203,6 +210,16 @@ export interface CommentsTable {
   client_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the last applied edit was made, by the server's reckoning; null until edited. */
+  edited_at: Timestamp | null;
+}
+
+/** A deleted comment's clientId: a replayed create of it answers 404 instead of bringing it back. */
+export interface CommentTombstonesTable {
+  client_id: string;
+  recording_id: number;
+  author_id: number;
+  deleted_at: Timestamp;
 }
 
 export interface RecordingGradesTable {
@@ -213,9 +230,11 @@ export interface RecordingGradesTable {
   max_total: number;
   /** null when the last write cleared every score */
   graded_at: Timestamp | null;
-  /** the client's clock of the write: an older replay is ignored */
+  /** the client's clock of the write, as it sent it */
   client_updated_at: Timestamp;
   updated_at: Timestamp;
+  /** when the write was made by the server's reckoning (server/lib/edit-order.ts): an older one is ignored */
+  edited_at: Timestamp;
 }
 
 export interface MailQueueTable {
@@ -262,6 +281,8 @@ export interface Database {
   comments: CommentsTable;
   recording_grades: RecordingGradesTable;
   upload_parts: UploadPartsTable;
+  upload_owners: UploadOwnersTable;
+  comment_tombstones: CommentTombstonesTable;
   mail_queue: MailQueueTable;
   app_settings: AppSettingsTable;
   table_versions: TableVersionsTable;

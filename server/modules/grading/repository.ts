@@ -24,7 +24,7 @@ export async function saveGradeUnlessNewer(db: Db, row: Insertable<RecordingGrad
       oc
         .column('recording_id')
         .doUpdateSet(changes)
-        .where('recording_grades.client_updated_at', '<=', row.client_updated_at),
+        .where('recording_grades.edited_at', '<=', row.edited_at),
     )
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -171,6 +171,7 @@ export async function putTeacherScores(
       max_total: view.maxTotal,
       graded_at: graded ? now : null,
       client_updated_at: new Date(body.clientUpdatedAt).toISOString(),
+      edited_at: new Date(body.clientUpdatedAt).toISOString(),
       updated_at: now,
     });
     if (!saved) return scoresOf(trx, recording);
