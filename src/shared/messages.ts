@@ -110,7 +110,7 @@ export const RECORDING_TEXT = {
   storageFull: (quotaMb: number) =>
     `Запись не принята: место для ваших записей (${quotaMb.toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ) закончилось. Попросите учителя удалить старые записи`,
   tooManyForExam: (max: number) => `Запись не принята: для этого экзамена уже сохранено ${max} ваших записей`,
-  clientIdTaken: 'Запись с таким clientId уже загружена другим пользователем',
+  uploadOfAnotherStudent: 'Эта запись сделана другим учеником и не может быть отправлена от вашего имени',
   examGone: 'Экзамен удален или недоступен: запись не может быть принята',
   variantGone: 'Вариант, по которому записан ответ, удален: запись не может быть принята',
   partNotBinary: 'Часть записи нужно отправлять как application/octet-stream',

@@ -152,7 +152,7 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
         ...validFields(other),
         clientId: fields.clientId,
       });
-      expectMessage(res, 409, RECORDING_TEXT.clientIdTaken);
+      expectMessage(res, 409, RECORDING_TEXT.uploadOfAnotherStudent);
       expect(await storedObjects(t)).toEqual(objects);
     });
 

@@ -5,7 +5,14 @@ import { RECORDING_TEXT } from '../../src/shared/messages';
 import { purgeIdleUploads } from '../../server/modules/recordings/parts';
 import { storedObjects } from './helpers/authoring';
 import { expectError, expectMessage } from './helpers/expect-error';
-import { setupExam, uploadOk, webm, type ExamSetup } from './helpers/recordings';
+import {
+  setupExam,
+  uploadOk,
+  uploadRecording,
+  validFields,
+  webm,
+  type ExamSetup,
+} from './helpers/recordings';
 import { as, createTestApp, STORAGE_BACKENDS, type Caller, type TestApp } from './helpers/test-app';
 
 const PART = 64 * 1024;
@@ -61,6 +68,8 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
     }
   }
   const partObjects = async () => (await storedObjects(t)).filter((o) => o.startsWith('parts'));
+  const partObjectsOf = (clientId: string) =>
+    t.app.ctx.db.selectFrom('upload_parts').selectAll().where('client_id', '=', clientId).execute();
   const recordingsOf = (clientId: string) =>
     t.app.ctx.db.selectFrom('recordings').selectAll().where('client_id', '=', clientId).execute();
   async function storedBytes(key: string): Promise<Buffer> {
@@ -180,30 +189,82 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
     expect(await recordingsOf(clientId)).toHaveLength(1);
   });
 
-  it('keeps each student to their own parts: another student’s clientId looks unused', async () => {
+  it('binds a clientId to the student who sent its first part: every call of another account answers 409, and the recording is the first student’s', async () => {
     const clientId = crypto.randomUUID();
-    const audio = webm(2 * PART);
-    await sendAll(s.student, clientId, split(audio));
+    const audio = webm(3 * PART);
+    const parts = split(audio);
+    // A sends two parts, then B's session takes over the device and tries everything with X.
+    await sendAll(s.student, clientId, parts.slice(0, 2));
     const stranger = other.student;
     const theirs = { examID: other.exam.id, variantID: other.variant.id };
-    const fresh = await status(stranger, crypto.randomUUID());
-    expect((await status(stranger, clientId)).json()).toEqual(fresh.json());
-    expect(fresh.json()).toEqual({ parts: [], recordingId: null });
+    const refused = RECORDING_TEXT.uploadOfAnotherStudent;
+    expectMessage(await status(stranger, clientId), 409, refused);
+    expectMessage(await putPart(stranger, clientId, 2, parts[2]), 409, refused);
+    expectMessage(await putPart(stranger, clientId, 0, webm(PART)), 409, refused);
+    expectMessage(await complete(stranger, clientId, description(audio, 3, theirs)), 409, refused);
     expectMessage(
-      await complete(stranger, clientId, description(audio, 2, theirs)),
+      await uploadRecording(t.app, stranger, validFields(other, { clientId }), webm(PART)),
       409,
-      RECORDING_TEXT.partsMissing,
+      refused,
     );
+    // Nothing of B's went in, and A's upload is as A left it.
+    expect((await status(s.student, clientId)).json()).toEqual({
+      parts: parts.slice(0, 2).map((p, i) => ({ part: i, size: p.length })),
+      recordingId: null,
+    });
+    await sendAll(s.student, clientId, parts);
+    const res = await complete(s.student, clientId, description(audio, 3));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await recordingsOf(clientId);
+    expect(row).toMatchObject({ student_id: s.student.id, exam_id: s.exam.id });
+    expect((await storedBytes(row.storage_key)).equals(audio)).toBe(true);
+    // Once stored, the recording itself keeps the clientId A's.
+    expectMessage(await status(stranger, clientId), 409, refused);
+    expectMessage(await putPart(stranger, clientId, 0, parts[0]), 409, refused);
+    expectMessage(await complete(stranger, clientId, description(audio, 3, theirs)), 409, refused);
+    expect(await recordingsOf(clientId)).toHaveLength(1);
+    const list = await as(
+      t.app,
+      stranger,
+    )({ method: 'GET', url: '/api/student/audios?page_size=100&page_number=0' });
+    expect(list.json().audios.map((a: { id: number }) => a.id)).not.toContain(row.id);
+  });
 
-    expect((await complete(s.student, clientId, description(audio, 2))).statusCode).toBe(200);
-    expect((await status(stranger, clientId)).json()).toEqual({ parts: [], recordingId: null });
-    // A stranger cannot make the finished clientId answer them either.
-    await sendAll(stranger, clientId, split(audio));
-    expectMessage(
-      await complete(stranger, clientId, description(audio, 2, theirs)),
-      409,
-      RECORDING_TEXT.clientIdTaken,
-    );
+  it('binds a clientId by a status call too, and by a recording sent whole', async () => {
+    const stranger = other.student;
+    const asked = crypto.randomUUID();
+    expect((await status(s.student, asked)).json()).toEqual({ parts: [], recordingId: null });
+    expectMessage(await putPart(stranger, asked, 0, webm(PART)), 409, RECORDING_TEXT.uploadOfAnotherStudent);
+    expect((await putPart(s.student, asked, 0, webm(PART))).statusCode).toBe(200);
+
+    const whole = crypto.randomUUID();
+    await uploadOk(t.app, s, { clientId: whole });
+    expectMessage(await status(stranger, whole), 409, RECORDING_TEXT.uploadOfAnotherStudent);
+    expectMessage(await putPart(stranger, whole, 0, webm(PART)), 409, RECORDING_TEXT.uploadOfAnotherStudent);
+    expect(await partObjectsOf(whole)).toHaveLength(0);
+  });
+
+  it('binds a clientId once when two students send its first part at the same moment', async () => {
+    for (let round = 0; round < 5; round++) {
+      const clientId = crypto.randomUUID();
+      const answers = await Promise.all([
+        putPart(s.student, clientId, 0, webm(PART)),
+        status(s.student, clientId),
+        putPart(other.student, clientId, 0, webm(PART)),
+        status(other.student, clientId),
+      ]);
+      // One account got everything it sent, the other 409 for everything.
+      expect([
+        [200, 200, 409, 409],
+        [409, 409, 200, 200],
+      ]).toContainEqual(answers.map((a) => a.statusCode));
+      const rows = await t.app.ctx.db
+        .selectFrom('upload_parts')
+        .select('student_id')
+        .where('client_id', '=', clientId)
+        .execute();
+      expect(new Set(rows.map((r) => r.student_id)).size).toBe(1);
+    }
   });
 
   it('refuses parts that are too large, empty, numbered past the limit, or not raw bytes', async () => {
@@ -334,8 +395,17 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
       .where('client_id', '=', active)
       .where('part', '=', 0)
       .execute();
+    await t.app.ctx.db
+      .updateTable('upload_owners')
+      .set({ created_at: longAgo })
+      .where('client_id', 'in', [idle, active])
+      .execute();
     const before = await partObjects();
     expect(await purgeIdleUploads(t.app.ctx, 7)).toBe(2);
+    // The abandoned upload's binding goes with its parts; the active one stays bound.
+    const owners = await t.app.ctx.db.selectFrom('upload_owners').select('client_id').execute();
+    expect(owners.map((o) => o.client_id)).not.toContain(idle);
+    expect(owners.map((o) => o.client_id)).toContain(active);
     expect((await status(s.student, idle)).json().parts).toEqual([]);
     expect((await status(s.student, active)).json().parts).toHaveLength(2);
     expect(await partObjects()).toHaveLength(before.length - 2);

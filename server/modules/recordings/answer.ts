@@ -8,7 +8,7 @@ import { enqueueMail, kickMailQueue } from '../mail-queue/service';
 import { completeSession, findStudentSession, type ExamRow } from '../student-exams/repository';
 import { requireAnswerTarget } from '../student-exams/service';
 import { findUserById } from '../users/repository';
-import { studentPartsSize } from './parts-repository';
+import { bindUpload, studentPartsSize } from './parts-repository';
 import * as repo from './repository';
 import { storedMime, type StagedAudio } from './upload';
 
@@ -49,8 +49,26 @@ export async function findOwnRecording(
   clientId: string,
 ): Promise<repo.RecordingRow | undefined> {
   const known = await repo.findRecordingByClientId(ctx.db, clientId);
-  if (known && known.student_id !== studentId) throw conflictMessage(RECORDING_TEXT.clientIdTaken);
+  if (known && known.student_id !== studentId) throw conflictMessage(RECORDING_TEXT.uploadOfAnotherStudent);
   return known;
+}
+
+/**
+ * An upload belongs to the account that sent its first part, asked its status or stored its
+ * recording: for that student this answers the recording once made; for any other account it
+ * is 409, and nothing of theirs is joined, answered or shown (a device that changed hands
+ * mid-upload must not file one student's answer as another's).
+ */
+export async function claimUpload(
+  ctx: AppContext,
+  studentId: number,
+  clientId: string,
+): Promise<repo.RecordingRow | undefined> {
+  const recording = await findOwnRecording(ctx, studentId, clientId);
+  if (recording) return recording;
+  const owner = await bindUpload(ctx.db, clientId, studentId, nowIso());
+  if (owner !== studentId) throw conflictMessage(RECORDING_TEXT.uploadOfAnotherStudent);
+  return undefined;
 }
 
 /** The exam the answer belongs to, checked for this student, and whether it came late. */

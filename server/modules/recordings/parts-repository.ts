@@ -133,3 +133,60 @@ export async function deleteUploadsIdleSince(db: Db, before: string): Promise<st
     .execute();
   return rows.map((r) => r.storage_key);
 }
+
+// ---- whose an upload is ----
+
+/** The student the clientId's upload belongs to, if it is bound yet. */
+export async function uploadOwner(db: Db, clientId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('upload_owners')
+    .select('student_id')
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row?.student_id;
+}
+
+/**
+ * Binds the clientId to the student unless it is bound already; answers the owner, the first
+ * student whatever the race (the key decides on both databases).
+ */
+export async function bindUpload(db: Db, clientId: string, studentId: number, now: string): Promise<number> {
+  const known = await uploadOwner(db, clientId);
+  if (known !== undefined) return known;
+  await db
+    .insertInto('upload_owners')
+    .values({ client_id: clientId, student_id: studentId, created_at: now })
+    .onConflict((oc) => oc.column('client_id').doNothing())
+    .execute();
+  // Undefined only if it was purged in between: then nobody else holds it either.
+  return (await uploadOwner(db, clientId)) ?? studentId;
+}
+
+/** Forgets the binding once the recording itself holds the clientId. */
+export async function unbindUpload(db: Db, clientId: string, studentId: number): Promise<void> {
+  await db
+    .deleteFrom('upload_owners')
+    .where('client_id', '=', clientId)
+    .where('student_id', '=', studentId)
+    .execute();
+}
+
+/** Removes bindings made before `before` that hold no part any more (abandoned or purged). */
+export async function deleteIdleOwners(db: Db, before: string): Promise<number> {
+  const r = await db
+    .deleteFrom('upload_owners as o')
+    .where('o.created_at', '<', before)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('upload_parts as p')
+            .select('p.id')
+            .whereRef('p.client_id', '=', 'o.client_id')
+            .whereRef('p.student_id', '=', 'o.student_id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflictMessage, payloadTooLarge } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
 import {
+  claimUpload,
   findOwnRecording,
   keepStagedIfUsed,
   resolveTarget,
@@ -20,18 +21,11 @@ import {
   toUploadResult,
 } from './answer';
 import * as parts from './parts-repository';
-import * as repo from './repository';
 import { stageAudio, stageRefusal, storageFullText, tooLargeText, type StagedAudio } from './upload';
 
 // A recording can travel in parts so that a dropped connection resumes instead of restarting.
-// Parts are the student's own: they are keyed by (student, clientId, part), so another student's
-// clientId simply has no parts here.
-
-/** The recording the student's own upload became; another student's recording is not theirs. */
-async function ownCompleted(ctx: AppContext, studentId: number, clientId: string) {
-  const row = await repo.findRecordingByClientId(ctx.db, clientId);
-  return row && row.student_id === studentId ? row : undefined;
-}
+// An upload is one student's: its first part or status call binds the clientId to them
+// (claimUpload), and every call of another account answers 409.
 
 /** GET /api/student/uploads/{clientId}: what the server holds, so the client sends only the rest. */
 export async function uploadStatus(
@@ -39,10 +33,8 @@ export async function uploadStatus(
   studentId: number,
   clientId: string,
 ): Promise<UploadStatus> {
-  const [held, completed] = await Promise.all([
-    parts.listParts(ctx.db, studentId, clientId),
-    ownCompleted(ctx, studentId, clientId),
-  ]);
+  const completed = await claimUpload(ctx, studentId, clientId);
+  const held = await parts.listParts(ctx.db, studentId, clientId);
   return { parts: held.map((p) => ({ part: p.part, size: p.size })), recordingId: completed?.id ?? null };
 }
 
@@ -108,7 +100,7 @@ export async function putPart(
 ): Promise<UploadPart> {
   const answer = { part, size: bytes.byteLength };
   // The upload already became a recording (its answer was lost on the way): nothing to keep.
-  if (await ownCompleted(ctx, studentId, clientId)) return answer;
+  if (await claimUpload(ctx, studentId, clientId)) return answer;
   await assertRoomFor(ctx, studentId, clientId, part, bytes.byteLength);
   const stored = await ctx.storage.put(oneChunk(bytes), {
     prefix: 'parts',
@@ -168,10 +160,14 @@ async function assembleParts(
   return outcome.audio;
 }
 
-/** Removes an upload's parts once they are a recording; a missing object is no error. */
+/**
+ * Removes an upload's parts and binding once they are a recording (which holds the clientId
+ * from now on); a missing object is no error.
+ */
 async function discardParts(ctx: AppContext, studentId: number, clientId: string): Promise<void> {
   const keys = await parts.deleteParts(ctx.db, studentId, clientId);
   await Promise.all(keys.map((key) => ctx.storage.delete(key)));
+  await parts.unbindUpload(ctx.db, clientId, studentId);
 }
 
 /**
@@ -187,6 +183,8 @@ export async function completeUpload(
   const row = await createOnce(
     () => findOwnRecording(ctx, studentId, clientId),
     async () => {
+      // Another account's upload is never joined into this student's recording.
+      await claimUpload(ctx, studentId, clientId);
       // Checked before the bytes are joined: a refused answer costs no copying.
       const target = await resolveTarget(ctx, studentId, body);
       const staged = await assembleParts(ctx, studentId, clientId, body);
@@ -208,5 +206,6 @@ export async function purgeIdleUploads(
   const before = new Date(now - maxAgeDays * 86_400_000).toISOString();
   const keys = await parts.deleteUploadsIdleSince(ctx.db, before);
   for (const key of keys) await ctx.storage.delete(key);
+  await parts.deleteIdleOwners(ctx.db, before);
   return keys.length;
 }

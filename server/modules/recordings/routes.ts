@@ -94,7 +94,8 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
           'multipart/form-data: the file part `audio` and the fields examID, variantID, mime, clientId (UUID), ' +
           'sessionID, duration (s), taskStarts (JSON array of s), peaks (JSON array); fields may come before or ' +
           'after the file. The bytes must be WebM or MP4 (415), at most MAX_RECORDING_MB (413). The same clientId ' +
-          'again answers the same recording.',
+          'again answers the same recording; a clientId bound to another account (its parts or its recording) ' +
+          'answers 409.',
         response: { 200: recordingUploadResultSchema },
       },
     },
@@ -118,7 +119,8 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
         tags,
         description:
           'One part (0-based) of a resumable recording upload, as raw bytes (application/octet-stream, ' +
-          'at most 1 MiB; 4096 parts at most). The same part again replaces the one before.',
+          'at most 1 MiB; 4096 parts at most). The same part again replaces the one before. The first part or ' +
+          'status call binds the clientId to the student: another account answers 409.',
         params: uploadPartParamsSchema,
         response: { 200: uploadPartSchema },
       },
@@ -135,7 +137,8 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
       schema: {
         tags,
         description:
-          'The parts the server holds of the upload (to resume it), and its recording once completed.',
+          'The parts the server holds of the upload (to resume it), and its recording once completed. Binds ' +
+          'the clientId to the student; another account’s clientId answers 409 and shows nothing of it.',
         params: uploadClientIdParamsSchema,
         response: { 200: uploadStatusSchema },
       },
@@ -151,7 +154,8 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
         tags,
         description:
           'Joins parts 0..parts-1 into the recording (WebM or MP4, checked by its bytes), once per ' +
-          'clientId: a repeat answers the same recording. 409 when parts are missing or the size differs.',
+          'clientId: a repeat answers the same recording. 409 when parts are missing or the size differs, and ' +
+          'when the clientId is another account’s.',
         params: uploadClientIdParamsSchema,
         body: uploadCompleteBodySchema,
         response: { 200: recordingUploadResultSchema },

@@ -11,6 +11,7 @@ import { mapPage, type Page } from '../../lib/paging';
 import { toAudioSummary } from '../exams/service';
 import { toVariantDto } from '../variants/service';
 import {
+  claimUpload,
   findOwnRecording,
   keepStagedIfUsed,
   resolveTarget,
@@ -18,6 +19,7 @@ import {
   studentSpaceLeft,
   toUploadResult,
 } from './answer';
+import { unbindUpload, uploadOwner } from './parts-repository';
 import * as repo from './repository';
 import { readUpload, type UploadPart } from './upload';
 
@@ -34,7 +36,10 @@ export async function uploadRecording(
   const { fields, staged } = await readUpload(
     ctx,
     parts,
-    async (clientId) => (await repo.findRecordingByClientId(ctx.db, clientId)) !== undefined,
+    // A stored recording, or another student's upload: the bytes are not needed either way.
+    async (clientId) =>
+      (await repo.findRecordingByClientId(ctx.db, clientId)) !== undefined ||
+      ![undefined, studentId].includes(await uploadOwner(ctx.db, clientId)),
     await studentSpaceLeft(ctx, studentId),
   );
   // Without a clientId (a client that follows only the plain form) the upload is not idempotent.
@@ -43,6 +48,8 @@ export async function uploadRecording(
     createOnce(
       () => findOwnRecording(ctx, studentId, clientId),
       async () => {
+        // Bound to another account by its parts: never filed as this student's.
+        await claimUpload(ctx, studentId, clientId);
         // The bytes were skipped for a clientId that was stored then, and is gone now (deleted).
         if (!staged) throw notFound(RECORDING_TEXT.recordingNotFound);
         const target = await resolveTarget(ctx, studentId, fields);
@@ -50,6 +57,8 @@ export async function uploadRecording(
       },
     ),
   );
+  // The recording holds the clientId now.
+  await unbindUpload(ctx.db, clientId, studentId);
   return toUploadResult(row);
 }
 
