@@ -90,6 +90,8 @@ const configSchema = z.object({
   CONNECTION_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   /** Pages of the global student list one teacher may ask for per hour. */
   GLOBAL_SEARCH_PER_HOUR: z.coerce.number().int().positive().default(300),
+  /** Student accounts one teacher may create per hour (a teacher account is open to anyone). */
+  TEACHER_STUDENTS_PER_HOUR: z.coerce.number().int().positive().default(100),
   /** Serve the built PWA from this folder when it exists. */
   STATIC_DIR: z.string().default('./dist'),
   /** Media in an S3-protocol bucket instead of DATA_DIR/storage when S3_BUCKET is set. */
@@ -150,6 +152,7 @@ export interface Config {
   s3: S3Config | undefined;
   redisUrl: string | undefined;
   globalSearchPerHour: number;
+  teacherStudentsPerHour: number;
   teacherQuotaBytes: number;
   studentStorageBytes: number;
   studentRecordingsPerExam: number;
@@ -234,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     redisUrl: c.REDIS_URL,
     globalSearchPerHour: c.GLOBAL_SEARCH_PER_HOUR,
+    teacherStudentsPerHour: c.TEACHER_STUDENTS_PER_HOUR,
     teacherQuotaBytes: Math.round(c.TEACHER_QUOTA_MB * 1024 * 1024),
     studentStorageBytes: Math.round(c.STUDENT_STORAGE_MB * 1024 * 1024),
     studentRecordingsPerExam: c.STUDENT_RECORDINGS_PER_EXAM,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { file, JPEG, PNG, storedObjects, upload } from './helpers/authoring';
 import { setupExam, uploadOk, uploadRecording, validFields, webm } from './helpers/recordings';
 import { as, createTestApp, DATABASES, registerAndLogin, userFields, type TestApp } from './helpers/test-app';
@@ -184,6 +185,55 @@ describe('rate limits per address', () => {
       /^Слишком много запросов на восстановление пароля с этого адреса\. Повторите через \d+ мин$/,
     );
     expect((await recover('192.0.2.2')).statusCode).toBe(200);
+  });
+});
+
+describe.each(DATABASES)('students created per teacher on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { TEACHER_STUDENTS_PER_HOUR: '3' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const create = (teacher: { token: string }, fields: object = userFields()) =>
+    as(t.app, teacher)({ method: 'POST', url: '/api/teacher/students', payload: fields });
+  const students = async () =>
+    Number(
+      (
+        await t.app.ctx.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('role', '=', 'STUDENT')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('V2.4.1: TEACHER_STUDENTS_PER_HOUR students per teacher (a taken login counts too), then 429 with Retry-After', async () => {
+    const teacher = await registerAndLogin(t.app, 'teacher');
+    const first = userFields();
+    expect((await create(teacher, first)).statusCode).toBe(200);
+    expect((await create(teacher)).statusCode).toBe(200);
+    // Refused by the service (the login is taken): an attempt at minting an account all the same.
+    expect((await create(teacher, { ...userFields(), username: first.username })).statusCode).toBe(409);
+    const before = await students();
+    const refused = await create(teacher);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Слишком много новых учеников за час\. Повторите через \d+ мин$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(await students()).toBe(before);
+    // Each teacher has an hour of their own; a body the schema refuses never reaches the count.
+    const other = await registerAndLogin(t.app, 'teacher');
+    for (let i = 0; i < 3; i++) {
+      expect((await create(other, { username: 'x' })).statusCode).toBe(400);
+    }
+    for (let i = 0; i < 3; i++) expect((await create(other)).statusCode).toBe(200);
+    expect((await create(other)).statusCode).toBe(429);
+  });
+
+  it('V2.4.1: TEACHER_STUDENTS_PER_HOUR is 100 by default', () => {
+    expect(loadConfig({}).teacherStudentsPerHour).toBe(100);
   });
 });
 

@@ -29,6 +29,15 @@ export async function teacherStudentRoutes(app: FastifyInstance): Promise<void> 
     key: byUser,
     message: 'Слишком много запросов к списку всех учеников',
   });
+  // Anyone may open a teacher account, so creating students must not bypass the per-address
+  // registration limit without a bound of its own. Counted after validation: typos are free.
+  const createStudentLimit = app.limit({
+    name: 'teacher-students',
+    max: app.ctx.config.teacherStudentsPerHour,
+    windowMs: 3600_000,
+    key: byUser,
+    message: 'Слишком много новых учеников за час',
+  });
 
   for (const { url, querystring } of listAndSearch('/api/teacher/students', '/api/teacher/students/search')) {
     r.get(url, { schema: { tags, querystring, response: { 200: teacherStudentsPageSchema } } }, async (req) =>
@@ -106,10 +115,12 @@ export async function teacherStudentRoutes(app: FastifyInstance): Promise<void> 
     {
       schema: {
         tags,
-        description: 'Creates a student account, on the teacher’s list at once.',
+        description:
+          'Creates a student account, on the teacher’s list at once; at most a number per teacher per hour (then 429).',
         body: createStudentBodySchema,
         response: { 200: userSchema },
       },
+      preHandler: createStudentLimit,
     },
     (req) => service.createStudent(app.ctx, currentUser(req).id, req.body),
   );
