@@ -22,23 +22,56 @@ export function keepAnswers(client: PersistedClient): PersistedClient {
   return { ...client, clientState: { ...client.clientState, queries } };
 }
 
+/** Where older versions kept one cache for whoever was signed in: it cannot be attributed. */
+const UNATTRIBUTED_KEY = 'query-cache';
+
+/** Where the device keeps one user's query cache. */
+export const queryCacheKey = (userId: string): string => `${UNATTRIBUTED_KEY}:${userId}`;
+
+export interface UserCachePersister extends FlushablePersister {
+  /** The user whose answers this tab's cache holds (null: nobody's, and nothing is written). */
+  owner(): string | null;
+  /** From now on this tab's cache holds this user's answers; a save waiting for another is dropped. */
+  setOwner(userId: string | null): void;
+  /** Forgets every user's cache on the device (the old unattributed one too). */
+  removeAll(): Promise<void>;
+  /** Forgets the cache older versions kept for whoever was signed in. */
+  removeUnattributed(): Promise<void>;
+}
+
 /**
- * The query cache kept in the device database. A change after a quiet spell is written on the
- * next task (a screen's data is on the device a moment after it shows, should the app be closed
- * right then); changes coming faster are coalesced to one write per `throttleMs`. Unlike the
- * stock async persister the pending write can also be flushed.
+ * The query cache kept in the device database, one per user. A change after a quiet spell is
+ * written on the next task (a screen's data is on the device a moment after it shows, should the
+ * app be closed right then); changes coming faster are coalesced to one write per `throttleMs`.
+ * Unlike the stock async persister the pending write can also be flushed.
+ *
+ * The tabs share the database and the signed-in user (localStorage): a tab whose cache holds a
+ * user who is no longer the signed-in one (another tab logged out, or in as someone else) never
+ * writes, checked in the very transaction of each write. A logout clears the tokens before it
+ * removes the cache, so a write that passed the check is ordered before that removal.
  */
 export function createDexiePersister(
   db: LocalDb | (() => Promise<LocalDb>),
-  key = 'query-cache',
-  throttleMs = 1000,
-): FlushablePersister {
+  options: { signedInUser: () => string | null; throttleMs?: number },
+): UserCachePersister {
+  const { signedInUser, throttleMs = 1000 } = options;
   // A loader keeps Dexie off the app's first download: the database opens when first used.
   const open = typeof db === 'function' ? db : () => Promise.resolve(db);
-  let pending: PersistedClient | null = null;
+  let owner: string | null = null;
+  let pending: { owner: string; client: PersistedClient } | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writes: Promise<void> = Promise.resolve();
   let lastWrite = -Infinity;
+
+  /** Whether this user's cache may be written now: it is this tab's, and they are signed in. */
+  const mayWrite = (user: string | null): user is string =>
+    user !== null && user === owner && user === signedInUser();
+
+  const dropPending = () => {
+    pending = null;
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
 
   const writePending = () => {
     if (timer) clearTimeout(timer);
@@ -46,9 +79,14 @@ export function createDexiePersister(
     lastWrite = Date.now();
     writes = writes
       .then(async () => {
-        const client = pending;
+        const next = pending;
         pending = null;
-        if (client) await (await open()).kv.put({ key, value: JSON.stringify(client) });
+        if (!next || !mayWrite(next.owner)) return;
+        const value = JSON.stringify(next.client);
+        const d = await open();
+        await d.transaction('rw', d.kv, async () => {
+          if (mayWrite(next.owner)) await d.kv.put({ key: queryCacheKey(next.owner), value });
+        });
       })
       .catch((error: unknown) => console.warn('query cache not saved', error));
     return writes;
@@ -56,21 +94,43 @@ export function createDexiePersister(
 
   return {
     persistClient(client) {
-      pending = keepAnswers(client);
+      if (!mayWrite(owner)) {
+        dropPending();
+        return;
+      }
+      pending = { owner, client: keepAnswers(client) };
       // One task later, not now: a fetch's result arrives as several cache events in a row.
       timer ??= setTimeout(() => void writePending(), Math.max(0, lastWrite + throttleMs - Date.now()));
     },
     async restoreClient() {
-      const row = await (await open()).kv.get(key);
+      const user = owner;
+      if (user === null || user !== signedInUser()) return undefined;
+      const row = await (await open()).kv.get(queryCacheKey(user));
       return row ? (JSON.parse(row.value) as PersistedClient) : undefined;
     },
     async removeClient() {
-      pending = null;
-      if (timer) clearTimeout(timer);
-      timer = null;
+      const user = owner;
+      dropPending();
       await writes;
-      await (await open()).kv.delete(key);
+      if (user !== null) await (await open()).kv.delete(queryCacheKey(user));
     },
     flush: writePending,
+    owner: () => owner,
+    setOwner(userId) {
+      if (userId !== owner) dropPending();
+      owner = userId;
+    },
+    async removeAll() {
+      dropPending();
+      await writes;
+      const d = await open();
+      await d.transaction('rw', d.kv, async () => {
+        await d.kv.delete(UNATTRIBUTED_KEY);
+        await d.kv.where('key').startsWith(queryCacheKey('')).delete();
+      });
+    },
+    async removeUnattributed() {
+      await (await open()).kv.delete(UNATTRIBUTED_KEY);
+    },
   };
 }

@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client';
 import { syncEngine } from '../../../lib/device-sync';
 import { clearMediaCache } from '../../../lib/media-cache';
 import { clearQueryCache } from '../../../lib/query-client';
+import { announceSessionChange } from '../../../lib/session-channel';
 import { REFRESH_TRANSPORT_HEADERS, tokenStore } from '../../../lib/tokens';
 
 export async function authenticate(body: AuthenticateBody) {
@@ -14,10 +15,15 @@ export async function authenticate(body: AuthenticateBody) {
     headers: REFRESH_TRANSPORT_HEADERS,
     schema: loginResponseSchema,
   });
-  // Whoever used the device before: their cached answers and media are not this user's.
-  await Promise.all([clearQueryCache(), clearMediaCache()]);
+  // A send in flight stops before the tokens change, and nothing new starts under them meanwhile.
+  await syncEngine.abortAndWait();
   tokenStore.set(result);
   tokenStore.setLastRole(result.role);
+  // Other tabs drop what they hold of whoever used the device before.
+  announceSessionChange(tokenStore.userId());
+  // Cleared after the tokens changed: another tab's save of the former user's answers is then
+  // either refused or ordered before this removal.
+  await Promise.all([clearQueryCache(), clearMediaCache()]);
   // Recordings that waited for a login go out now.
   syncEngine.resume();
   return result;

@@ -1,5 +1,6 @@
 import { clearMediaCache } from '../../../lib/media-cache';
 import { clearQueryCache } from '../../../lib/query-client';
+import { announceSessionChange } from '../../../lib/session-channel';
 import { REFRESH_TRANSPORT_HEADERS, tokenStore } from '../../../lib/tokens';
 
 /** Ends the session on the server as far as the network allows; never holds the logout up. */
@@ -18,14 +19,18 @@ async function endServerSession(): Promise<void> {
 
 /**
  * Opening /login ends the session on this device: the server session, tokens, cached answers
- * and cached media go (the next user of a shared device must not see them). Unsent work stays
- * for its owner.
+ * and cached media go (the next user of a shared device must not see them), in this tab and,
+ * told through the session channel, in every other. Unsent work stays for its owner.
  */
 export async function logout(): Promise<void> {
-  if (tokenStore.hasSession()) await endServerSession();
-  tokenStore.clear();
-  await Promise.all([clearQueryCache(), clearMediaCache()]);
-  // The pending badge now counts nobody's items (loaded lazily: the landing does without it).
+  // The outbox (Dexie, the upload code) is loaded lazily: the landing does without it.
   const { syncEngine } = await import('../../../lib/device-sync');
+  if (tokenStore.hasSession()) await endServerSession();
+  // A send in flight stops before the tokens go, and nothing new starts under them meanwhile.
+  await syncEngine.abortAndWait();
+  tokenStore.clear();
+  announceSessionChange(null);
+  await Promise.all([clearQueryCache(), clearMediaCache()]);
+  // The pending badge now counts nobody's items.
   await syncEngine.refreshCounts();
 }
