@@ -34,6 +34,7 @@ import { createLocalStorage } from './adapters/storage';
 import { ensureAdmin } from './modules/admin/bootstrap';
 import { adminRoutes } from './modules/admin/routes';
 import { purgePlugin } from './modules/auth/purge';
+import { sessionAccount } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { examRoutes } from './modules/exams/routes';
 import { fileRoutes } from './modules/files/routes';
@@ -116,6 +117,8 @@ async function createServer(
 
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
+  for (const warning of config.startupWarnings) app.log.warn(warning);
+  if (typeof config.trustProxy !== 'number') warnOnceOfIgnoredForwarding(app);
 
   // JSON (and multipart where a route registers it) only: anything else answers 415.
   app.removeContentTypeParser(['text/plain']);
@@ -145,8 +148,7 @@ async function createServer(
   await app.register(fastifyCookie);
   await app.register(authPlugin, {
     secret,
-    account: (userId) =>
-      db.selectFrom('users').select(['role', 'token_version']).where('id', '=', userId).executeTakeFirst(),
+    account: (userId, family) => sessionAccount(db, userId, family),
   });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   const storage = config.s3
@@ -205,6 +207,25 @@ async function createServer(
 
   registerStaticApp(app, config.staticDir);
   return app;
+}
+
+/**
+ * Tells once per process that a request carried X-Forwarded-For from a peer TRUST_PROXY does not
+ * name: a client forging it (ignored, as it should be), or a proxy the setting forgot, whose
+ * clients would all share its address for every limit.
+ */
+function warnOnceOfIgnoredForwarding(app: FastifyInstance): void {
+  let told = false;
+  app.addHook('onRequest', async (request) => {
+    if (told || request.headers['x-forwarded-for'] === undefined) return;
+    // A believed header gives the client's address, not the peer's.
+    if (request.ip !== request.socket.remoteAddress) return;
+    told = true;
+    request.log.warn(
+      { peer: request.socket.remoteAddress },
+      'X-Forwarded-For from an address TRUST_PROXY does not name: ignored (if this peer is your proxy, add its address to TRUST_PROXY)',
+    );
+  });
 }
 
 /** A hop count as proxy-addr reads it: the address `hop` steps from us is a trusted proxy. */

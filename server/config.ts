@@ -18,13 +18,26 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= max;
 }
 
-/** false, a hop count, or a list of proxy addresses; refuses anything else. */
-export function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+/** What older settings meant by "behind a proxy", now trusted only on this machine (see below). */
+const LEGACY_TRUST = 'loopback';
+
+/**
+ * TRUST_PROXY: false, or the proxies' addresses; refuses anything else. A hop count trusted one
+ * hop from whoever connects, so a client reaching an instance directly chose its own address for
+ * every limit: it is TRUST_PROXY_HOPS now, an explicit opt-in. The old `true` and `1` keep working
+ * for a proxy on this machine (loopback) and the start says how to name another one.
+ */
+export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | string[] {
   const v = value.trim().toLowerCase();
   if (v === '' || v === 'false' || v === '0') return false;
-  // Older settings said true for "behind a proxy": the one proxy in front.
-  if (v === 'true') return 1;
-  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (v === 'true' || v === '1') return [LEGACY_TRUST];
+  if (/^\d{1,2}$/.test(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `the proxies' addresses or CIDRs (e.g. 10.0.0.5,10.0.0.0/24); a hop count is TRUST_PROXY_HOPS=${v} now`,
+    });
+    return z.NEVER;
+  }
   const entries = v
     .split(',')
     .map((e) => e.trim())
@@ -111,16 +124,18 @@ const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   /**
-   * Behind a proxy: how many proxy hops to trust in X-Forwarded-For, or the proxies' addresses
-   * (comma-separated IPs or CIDRs). Never "trust everything": `true` means one hop.
+   * Behind a proxy: the proxies' addresses (comma-separated IPs or CIDRs), whose X-Forwarded-For
+   * is believed. Never "trust everything"; the old `true` / `1`: a proxy on this machine.
    */
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  /** Proxy hops to believe from whoever connects: only where no client can reach the app directly. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 /** A shorter JWT_SECRET could be guessed offline from any access token. */
 export const MIN_SECRET_BYTES = 32;
 
-/** Whom Fastify trusts for X-Forwarded-For: nobody, that many hops, or these proxies. */
+/** Whom Fastify trusts for X-Forwarded-For: nobody, that many hops (TRUST_PROXY_HOPS), or these proxies. */
 export type TrustProxy = false | number | string[];
 
 export interface Config {
@@ -148,6 +163,8 @@ export interface Config {
   loginDelayMaxSeconds: number;
   staticDir: string;
   trustProxy: TrustProxy;
+  /** Settings that still work but should change: told once in the log at start. */
+  startupWarnings: string[];
   /** Where media lives when not under DATA_DIR/storage. */
   s3: S3Config | undefined;
   redisUrl: string | undefined;
@@ -191,6 +208,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch {
     throw new Error(`Invalid configuration:\nAPP_TIMEZONE: unknown time zone ${c.APP_TIMEZONE}`);
   }
+  if (c.TRUST_PROXY_HOPS > 0 && c.TRUST_PROXY !== false) {
+    throw new Error('Invalid configuration:\nTRUST_PROXY_HOPS and TRUST_PROXY: set one of them, not both');
+  }
+  const startupWarnings: string[] = [];
+  const legacyTrust = (env.TRUST_PROXY ?? '').trim();
+  if (/^(true|1)$/i.test(legacyTrust)) {
+    startupWarnings.push(
+      `TRUST_PROXY=${legacyTrust} now trusts only a proxy on this machine (loopback): name a proxy elsewhere by its address, e.g. TRUST_PROXY=10.0.0.5, or set TRUST_PROXY_HOPS=1 where no client can reach the app directly`,
+    );
+  }
   if ((c.S3_ACCESS_KEY_ID === undefined) !== (c.S3_SECRET_ACCESS_KEY === undefined)) {
     throw new Error('Invalid configuration:\nS3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
@@ -221,7 +248,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginWindowMinutes: c.LOGIN_WINDOW_MINUTES,
     loginDelayMaxSeconds: c.LOGIN_DELAY_MAX_SECONDS,
     staticDir: path.resolve(c.STATIC_DIR),
-    trustProxy: c.TRUST_PROXY,
+    trustProxy: c.TRUST_PROXY_HOPS > 0 ? c.TRUST_PROXY_HOPS : c.TRUST_PROXY,
+    startupWarnings,
     s3: c.S3_BUCKET
       ? {
           bucket: c.S3_BUCKET,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
 import { accountDelayMs } from '../../server/modules/auth/service';
 import { createTestApp, DATABASES, registerAndLogin, uniqueName, type TestApp } from './helpers/test-app';
 
@@ -10,31 +9,7 @@ const LIMITS = {
   LOGIN_DELAY_MAX_SECONDS: '1',
 };
 
-describe('TRUST_PROXY', () => {
-  const parse = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).trustProxy;
-
-  it('V4.1.3 is off by default, a hop count, or a list of proxy addresses', () => {
-    expect(loadConfig({}).trustProxy).toBe(false);
-    expect(parse('false')).toBe(false);
-    expect(parse('0')).toBe(false);
-    expect(parse('2')).toBe(2);
-    // The old boolean setting means the one proxy in front.
-    expect(parse('true')).toBe(1);
-    expect(parse('10.0.0.1, 10.1.0.0/16,::1,loopback')).toEqual([
-      '10.0.0.1',
-      '10.1.0.0/16',
-      '::1',
-      'loopback',
-    ]);
-  });
-
-  it.each(['yes', '*', '0.0.0.0/0', '::/0', '10.0.0.1/33', 'proxy.example.ru', '10.0.0.1,,nope'])(
-    'V4.1.3 refuses %s: never "trust everything", never a guess',
-    (value) => {
-      expect(() => parse(value)).toThrow(/TRUST_PROXY/);
-    },
-  );
-});
+// TRUST_PROXY and TRUST_PROXY_HOPS themselves: trust-proxy.test.ts.
 
 describe('the account-wide delay', () => {
   it('is none up to the limit, then 1 s doubling up to the cap; never a refusal', () => {
@@ -126,12 +101,12 @@ describe.each(DATABASES)('login throttling on %s', (kind) => {
   });
 
   describe.each([
-    ['a hop count', '1'],
-    ['the proxy address', '10.0.0.1'],
+    ['a hop count (TRUST_PROXY_HOPS)', { TRUST_PROXY_HOPS: '1' }],
+    ['the proxy address', { TRUST_PROXY: '10.0.0.1' }],
   ])('behind a proxy trusted by %s', (_label, trust) => {
     let p: TestApp;
     beforeAll(async () => {
-      p = await createTestApp(kind, { ...LIMITS, TRUST_PROXY: trust });
+      p = await createTestApp(kind, { ...LIMITS, ...trust });
     });
     afterAll(async () => {
       await p.close();
