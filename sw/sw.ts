@@ -6,11 +6,13 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { CacheFirst } from 'workbox-strategies';
-import { registerOutboxHandlers } from '../src/app/outbox-handlers';
+import { outboxKinds } from '../src/app/outbox-kinds';
+import { queueAbandonedRecordings } from '../src/features/exam-session/api/recover-recordings';
 import { errorStatus, setSessionSource } from '../src/lib/api-client';
 import { MEDIA_CACHE } from '../src/lib/media-cache';
 import { syncEngine } from '../src/lib/device-sync';
 import { heldRecordingLocks } from '../src/lib/recording-lock';
+import { OUTBOX_SYNC_TAG } from '../src/lib/sync-tag';
 import { createWorkerSession } from '../src/lib/worker-session';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -40,7 +42,7 @@ clientsClaim();
 const session = createWorkerSession();
 setSessionSource(session);
 syncEngine.setCurrentOwner(() => session.userId());
-registerOutboxHandlers(syncEngine);
+syncEngine.registerKinds(outboxKinds);
 syncEngine.onSent((item) => {
   // Pages opened later refresh too (their saved copy predates the send).
   void syncEngine.noteSentByWorker(item).catch(() => undefined);
@@ -51,25 +53,31 @@ syncEngine.onSent((item) => {
 });
 
 /**
- * Background Sync: the network is back. Signs in with the refresh cookie and sends that user's
- * items (one sender with the tabs: the engine's Web Lock). Rejecting makes the browser try again
- * later; with no session on the device (logged out) the items wait for their owner's login.
+ * Background Sync: the network is back. Queues recordings a dead tab left behind, signs in with
+ * the refresh cookie and sends that user's items (one sender with the tabs: the engine's Web
+ * Lock). Rejecting makes the browser try again later, so every temporary failure rejects (no
+ * answer, a 5xx or 429 on the refresh or a send, items left, a recording still being made). Only
+ * a session refused for good resolves: the items wait for their owner's login, and a retry by
+ * the browser would not change that.
  */
 async function deliverOutbox(): Promise<void> {
+  const recordingNow = await queueAbandonedRecordings();
   try {
     await session.refresh();
   } catch (error) {
-    if (errorStatus(error) !== undefined) return;
+    const status = errorStatus(error);
+    if (status === 401 || status === 403) return;
     throw error;
   }
   await syncEngine.drainNow();
   const left = await syncEngine.sendable();
   if (left > 0) throw new Error(`${left} outbox items still waiting`);
+  if (recordingNow > 0) throw new Error(`${recordingNow} recordings still being made`);
 }
 
 self.addEventListener('sync', (event: Event) => {
   const e = event as ExtendableEvent & { tag?: string };
-  if (e.tag !== 'ustno-outbox') return;
+  if (e.tag !== OUTBOX_SYNC_TAG) return;
   e.waitUntil(deliverOutbox());
 });
 

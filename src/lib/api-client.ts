@@ -1,8 +1,8 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
 import type { z } from 'zod';
 import { tokensSchema } from '../shared/contract/auth';
-import { errorStatus } from './api-status';
-import { REFRESH_TRANSPORT_HEADERS, tokenStore } from './tokens';
+import { errorStatus, SessionChangedError } from './api-status';
+import { REFRESH_TRANSPORT_HEADERS, tokenStore, tokenSubject } from './tokens';
 
 export interface ApiOptions<S extends z.ZodType | undefined = undefined> extends Omit<
   FetchOptions<'json'>,
@@ -10,6 +10,12 @@ export interface ApiOptions<S extends z.ZodType | undefined = undefined> extends
 > {
   /** Parses the answer with the contract schema. */
   schema?: S;
+  /**
+   * Whose request this is (an outbox item's owner): it goes only under that user's session,
+   * checked before every attempt (a renewal may bring another user's token); else it is not sent
+   * and throws SessionChangedError. Undefined: whoever is signed in.
+   */
+  asUser?: string | null;
 }
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -121,10 +127,18 @@ export function bearer(): string | null {
   return token ? `Bearer ${token}` : null;
 }
 
-function withBearer(headers: FetchOptions['headers']): Headers {
+/**
+ * The request's headers with the session's bearer. `asUser` (when given) must be the session's
+ * user: a request is never sent under another account (a shared device, a login in another tab).
+ */
+export function withBearer(headers: FetchOptions['headers'] | HeadersInit, asUser?: string | null): Headers {
   const h = new Headers(headers as HeadersInit | undefined);
-  const value = bearer();
-  if (value) h.set('authorization', value);
+  const token = session.accessToken();
+  if (asUser !== undefined) {
+    const actual = tokenSubject(token);
+    if (actual !== asUser) throw new SessionChangedError(asUser, actual);
+  }
+  if (token) h.set('authorization', `Bearer ${token}`);
   return h;
 }
 
@@ -136,10 +150,10 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: ApiOptions<S> = {},
 ): Promise<Result<S>> {
-  const { schema, timeout = REQUEST_TIMEOUT_MS, signal, ...rest } = options;
+  const { schema, timeout = REQUEST_TIMEOUT_MS, signal, asUser, ...rest } = options;
   const data: unknown = await withSession(() =>
     withTimeout(signal, timeout, (attempt) =>
-      ofetch(path, { ...rest, retry: 0, headers: withBearer(rest.headers), signal: attempt }),
+      ofetch(path, { ...rest, retry: 0, headers: withBearer(rest.headers, asUser), signal: attempt }),
     ),
   );
   return (schema ? schema.parse(data) : data) as Result<S>;
@@ -183,4 +197,4 @@ export async function apiBlob(path: string, init: { signal?: AbortSignal } = {})
 }
 
 // Kept apart so that the app shell can classify errors without loading the HTTP client.
-export { errorStatus, isNoResponse } from './api-status';
+export { errorStatus, retryAfterMs, SessionChangedError } from './api-status';

@@ -1,7 +1,9 @@
 import { liveQuery } from 'dexie';
-import { errorStatus } from './api-client';
+import { errorStatus, retryAfterMs, SessionChangedError } from './api-status';
 import { errorTexts } from './api-errors';
 import type { LocalDb, OutboxRow } from './local-db';
+import { requestPersistentStorage } from './persistent-storage';
+import { OUTBOX_SYNC_TAG } from './sync-tag';
 
 /** Keys of the items the service worker sent, waiting for a page to refresh. */
 const SENT_BY_WORKER = 'sent-by-worker:';
@@ -45,21 +47,61 @@ export interface SyncSnapshot {
   nextRetryAt: number | null;
 }
 
+/** What the engine gives each send of an item. */
+export interface SendContext<K extends OutboxKindOf<P>, P = OutboxPayloads> {
+  /**
+   * Every request of the send carries this (spread it into `api` options, or pass it to the
+   * parts transport): the engine's abort signal and the item's owner, so a request is never sent
+   * under another user's session and stops when the engine says.
+   */
+  scope: { signal: AbortSignal; asUser: string | null };
+  signal: AbortSignal;
+  /** Reporting progress tells the engine the connection is alive. */
+  onProgress: (fraction: number) => void;
+  /** Rewrites this kind's waiting payloads (e.g. later edits learn a created comment's id). */
+  rewritePending: (rewrite: (payload: P[K]) => P[K] | undefined) => Promise<void>;
+}
+
 /**
- * Sends one item; resolves once the server confirmed it, throws the call's error otherwise.
- * `signal` aborts the send (the network came back, the connection stalled): pass it on to the
- * requests. Reporting progress tells the engine the connection is alive.
+ * Sends one item; resolves (with the server's answer, if the kind wants it shown) once the
+ * server confirmed it, throws the call's error otherwise.
  */
 export type OutboxHandler<K extends OutboxKindOf<P>, P = OutboxPayloads> = (
   item: OutboxItem<K, P>,
-  onProgress: (fraction: number) => void,
-  signal: AbortSignal,
-) => Promise<void>;
+  context: SendContext<K, P>,
+) => Promise<unknown>;
 
+/** What a page does once an item is confirmed: ask a query again, or show the server's answer. */
+export type RefreshAction =
+  | { invalidate: readonly unknown[]; exact?: boolean; refetchType?: 'active' | 'none' }
+  | { set: readonly unknown[]; data: unknown };
+
+/**
+ * One kind of outbox work, declared once (its feature's `*-kind.ts`) and listed once for the
+ * page and the service worker (src/app/outbox-kinds.ts): how it is sent, how waiting items
+ * coalesce, what a page refreshes when one is confirmed. Whose it is: its enqueue function
+ * names the owner (by default the signed-in user).
+ */
+export interface OutboxKindDef<K extends OutboxKindOf<P>, P = OutboxPayloads> {
+  kind: K;
+  send: OutboxHandler<K, P>;
+  /** True when `later`, queued after `item`, makes it needless: it is done without a request. */
+  supersededBy?: (item: OutboxItem<K, P>, later: OutboxItem<K, P>) => boolean;
+  /** What a page shows anew once it is confirmed; `result` only when sent by this page. */
+  refreshes?: (item: OutboxItem<K, P>, sentBy: SentBy, result: unknown) => RefreshAction[];
+}
+
+/** Any kind's declaration, as the list of kinds holds them. */
+export type AnyOutboxKindDef<P = OutboxPayloads> = {
+  [K in OutboxKindOf<P>]: OutboxKindDef<K, P>;
+}[OutboxKindOf<P>];
+
+type Kinds<P> = { [K in OutboxKindOf<P>]?: OutboxKindDef<K, P> };
 type Handlers<P> = { [K in OutboxKindOf<P>]?: OutboxHandler<K, P> };
 
 export interface SyncEngineOptions<P> {
   db: LocalDb;
+  /** Bare senders (tests); the app registers declared kinds (`registerKinds`). */
   handlers?: Handlers<P>;
   now?: () => number;
   /** Backoff after the n-th failed attempt, in ms. */
@@ -77,6 +119,12 @@ const LOCK_BUSY_RETRY_MS = 5_000;
 
 /** Why a send was cut short by the engine (the signal's reason). */
 const NETWORK_RETURNED = 'network-returned';
+const SESSION_CHANGING = 'session-changing';
+/**
+ * A send cut short is waited for this long to stop (its requests take the signal, so it stops
+ * at once) before the engine moves on; until it stopped, that item is not sent again.
+ */
+const SETTLE_MS = 10_000;
 
 /** Items of one group go in order (a comment's creation before its edits); groups are independent. */
 function groupOf(row: OutboxRow): string {
@@ -86,9 +134,14 @@ function groupOf(row: OutboxRow): string {
 
 const defaultBackoff = (attempts: number) => Math.min(5 * 60_000, 2000 * 2 ** Math.min(attempts - 1, 8));
 
-type Outcome = 'sent' | 'retry-later' | 'blocked' | 'needs-login';
+type Outcome = 'sent' | 'retry-later' | 'blocked' | 'needs-login' | 'session-changed';
 
+/**
+ * Final or temporary: 401 waits for a login; another 4xx is the server's final word (shown as
+ * refused), except 408, 425 and 429 which clear by waiting; 5xx and no answer are retried.
+ */
 function classify(error: unknown): Exclude<Outcome, 'sent'> {
+  if (error instanceof SessionChangedError) return 'session-changed';
   const status = errorStatus(error);
   if (status === 401) return 'needs-login';
   if (status !== undefined && status >= 400 && status < 500 && ![408, 425, 429].includes(status))
@@ -104,13 +157,19 @@ function classify(error: unknown): Exclude<Outcome, 'sent'> {
  */
 export class SyncEngine<P = OutboxPayloads> {
   private readonly db: LocalDb;
-  private readonly handlers: Handlers<P>;
+  private readonly kinds: Kinds<P> = {};
   private readonly now: () => number;
   private readonly backoff: (attempts: number) => number;
   private currentOwner: () => string | null;
   private readonly stallMs: number;
-  private readonly sentListeners = new Set<(item: AnyOutboxItem<P>, sentBy: SentBy) => void>();
+  private readonly sentListeners = new Set<
+    (item: AnyOutboxItem<P>, sentBy: SentBy, result?: unknown) => void
+  >();
   private inFlight: AbortController | null = null;
+  /** Sends cut short that have not stopped yet, by item key: never two sends of one item at once. */
+  private readonly stopping = new Map<string, Promise<unknown>>();
+  /** Held while the session changes: nothing starts until the tokens are the new ones. */
+  private holding: Promise<void> | null = null;
   private snapshot: SyncSnapshot = {
     pending: 0,
     blocked: 0,
@@ -127,7 +186,9 @@ export class SyncEngine<P = OutboxPayloads> {
 
   constructor(options: SyncEngineOptions<P>) {
     this.db = options.db;
-    this.handlers = { ...options.handlers };
+    for (const [kind, send] of Object.entries(options.handlers ?? {})) {
+      (this.kinds as Record<string, unknown>)[kind] = { kind, send };
+    }
     this.now = options.now ?? Date.now;
     this.backoff = options.backoff ?? defaultBackoff;
     this.currentOwner = options.currentOwner ?? (() => null);
@@ -144,14 +205,20 @@ export class SyncEngine<P = OutboxPayloads> {
    * message, or at start for what it sent while no page was open), so the page can refresh what
    * it shows: what it sent itself it may already have from the server's answer.
    */
-  onSent(listener: (item: AnyOutboxItem<P>, sentBy: SentBy) => void): () => void {
+  onSent(listener: (item: AnyOutboxItem<P>, sentBy: SentBy, result?: unknown) => void): () => void {
     this.sentListeners.add(listener);
     return () => this.sentListeners.delete(listener);
   }
 
-  /** This engine, or another context (the service worker), sent this item. */
-  announceSent(item: OutboxRow, sentBy: SentBy = 'elsewhere'): void {
-    this.sentListeners.forEach((l) => l(item as AnyOutboxItem<P>, sentBy));
+  /** This engine (with the server's answer), or another context (the service worker), sent this item. */
+  announceSent(item: OutboxRow, sentBy: SentBy = 'elsewhere', result?: unknown): void {
+    this.sentListeners.forEach((l) => l(item as AnyOutboxItem<P>, sentBy, result));
+  }
+
+  /** What a page refreshes once this item is confirmed, as its kind declares. */
+  refreshesFor(item: AnyOutboxItem<P>, sentBy: SentBy, result?: unknown): RefreshAction[] {
+    const def = this.kinds[item.kind] as OutboxKindDef<typeof item.kind, P> | undefined;
+    return def?.refreshes?.(item as OutboxItem<typeof item.kind, P>, sentBy, result) ?? [];
   }
 
   /**
@@ -170,9 +237,41 @@ export class SyncEngine<P = OutboxPayloads> {
     for (const row of rows) this.announceSent(JSON.parse(row.value) as OutboxRow);
   }
 
-  /** Features register how their kind of item is sent (at app start, before `start`). */
-  register<K extends OutboxKindOf<P>>(kind: K, handler: OutboxHandler<K, P>): void {
-    this.handlers[kind] = handler;
+  /** The app's kinds, each declared once (at start, before `start`); a kind declared twice is a bug. */
+  registerKinds(defs: ReadonlyArray<AnyOutboxKindDef<P>>): void {
+    for (const def of defs) {
+      if (this.kinds[def.kind]) throw new Error(`outbox kind ${def.kind} registered twice`);
+      (this.kinds as Record<string, unknown>)[def.kind] = def;
+    }
+  }
+
+  /** A bare sender for one kind, replacing the one before (tests). */
+  register<K extends OutboxKindOf<P>>(kind: K, send: OutboxHandler<K, P>): void {
+    (this.kinds as Record<string, unknown>)[kind] = { kind, send };
+  }
+
+  /**
+   * Before the session changes (logout, another user's login): the send in flight is cut and
+   * waited for, and no new one starts until this resolves; the caller changes the tokens next.
+   * A request already on its way under the old session still carries the old token only.
+   */
+  async abortAndWait(): Promise<void> {
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    this.holding = held;
+    try {
+      this.inFlight?.abort(SESSION_CHANGING);
+      await this.draining?.catch(() => undefined);
+      await Promise.all([...this.stopping.values()]);
+    } finally {
+      // The caller changes the tokens right after; the next drain sends as the new user.
+      queueMicrotask(() => {
+        if (this.holding === held) this.holding = null;
+        release();
+      });
+    }
   }
 
   /** Listens to the browser's triggers and drains once. */
@@ -267,13 +366,16 @@ export class SyncEngine<P = OutboxPayloads> {
     });
     // Asked at once, not only after a failure: the tab may be closed before any attempt ends.
     void registerBackgroundSync();
+    // Work waits on the device: the browser must not evict it under storage pressure.
+    void requestPersistentStorage().catch(() => undefined);
     this.kick();
   }
 
-  /** The items of one kind still waiting (blocked ones included), oldest first. */
+  /** The signed-in user's items of one kind still waiting (blocked ones included), oldest first. */
   async pendingOf<K extends OutboxKindOf<P>>(kind: K): Promise<Array<OutboxItem<K, P>>> {
+    const owner = this.currentOwner();
     const rows = await this.db.outbox.where('kind').equals(kind).sortBy('id');
-    return rows as Array<OutboxItem<K, P>>;
+    return rows.filter((r) => (r.owner ?? null) === owner) as Array<OutboxItem<K, P>>;
   }
 
   /**
@@ -325,7 +427,7 @@ export class SyncEngine<P = OutboxPayloads> {
   }
 
   private canSend(item: OutboxRow): boolean {
-    return this.handlers[item.kind as OutboxKindOf<P>] !== undefined;
+    return this.kinds[item.kind as OutboxKindOf<P>] !== undefined;
   }
 
   /** After a login: the queue goes on. */
@@ -352,6 +454,8 @@ export class SyncEngine<P = OutboxPayloads> {
     }
     this.draining = (async () => {
       try {
+        // The session is changing: whatever goes next goes as the new user.
+        await this.holding;
         do {
           this.again = false;
           await this.withLock(() => this.drain(), options.waitForLock ?? false);
@@ -394,7 +498,9 @@ export class SyncEngine<P = OutboxPayloads> {
       const owner = this.currentOwner();
       // Another user's work waits for them (a shared device); it does not hold this user's. A
       // kind this context cannot send (the worker has no grade handler) waits for a page.
-      const waiting = items.filter((i) => !i.blocked && (i.owner ?? null) === owner && this.canSend(i));
+      const waiting = items.filter(
+        (i) => !i.blocked && (i.owner ?? null) === owner && this.canSend(i) && !this.stopping.has(i.key),
+      );
       // Order matters within a group (a comment's edit after its creation): only the oldest
       // waiting item of each group may go; other groups do not wait for it.
       const heads = new Map<string, OutboxRow>();
@@ -404,19 +510,37 @@ export class SyncEngine<P = OutboxPayloads> {
         this.schedule(heads.size > 0 ? Math.min(...[...heads.values()].map((i) => i.nextAttemptAt)) : null);
         return;
       }
-      const outcome = await this.send(due);
+      const outcome = await this.send(due, waiting);
       await this.refreshCounts();
-      if (outcome === 'needs-login') return;
+      if (outcome === 'needs-login' || outcome === 'session-changed') return;
+      if (this.stopping.size > 0) {
+        // A send cut short has not stopped yet: its item is looked at again once it has.
+        const stopped = Promise.all([...this.stopping.values()]);
+        void stopped.then(() => this.kick());
+      }
     }
   }
 
-  private async send(item: OutboxRow): Promise<Outcome> {
-    const handler = this.handlers[item.kind as OutboxKindOf<P>] as
-      OutboxHandler<OutboxKindOf<P>, P> | undefined;
+  private async send(item: OutboxRow, waiting: readonly OutboxRow[]): Promise<Outcome> {
+    const def = this.kinds[item.kind as OutboxKindOf<P>] as OutboxKindDef<OutboxKindOf<P>, P> | undefined;
     const id = item.id as number;
-    if (!handler) {
+    if (!def) {
       await this.db.outbox.update(id, { blocked: true, lastError: `no handler for ${item.kind}` });
       return 'blocked';
+    }
+    const typed = item as OutboxItem<OutboxKindOf<P>, P>;
+    // A later item of this kind makes this one needless (a newer whole grade): done without a request.
+    if (
+      def.supersededBy &&
+      waiting.some(
+        (w) =>
+          w.kind === item.kind &&
+          (w.id ?? 0) > id &&
+          def.supersededBy?.(typed, w as OutboxItem<OutboxKindOf<P>, P>),
+      )
+    ) {
+      await this.db.outbox.delete(id);
+      return 'sent';
     }
     this.set({ current: { key: item.key, label: item.label, progress: null } });
     const controller = new AbortController();
@@ -426,7 +550,7 @@ export class SyncEngine<P = OutboxPayloads> {
       clearTimeout(stallTimer);
       stallTimer = setTimeout(() => controller.abort('stalled'), this.stallMs);
     };
-    // A handler that ignores its signal still lets the sender go: the engine stops waiting.
+    // A send cut short lets the sender go at once; the item waits until that send has stopped.
     const aborted = new Promise<never>((_, reject) =>
       controller.signal.addEventListener('abort', () => reject(new SendAborted(controller.signal.reason)), {
         once: true,
@@ -435,29 +559,31 @@ export class SyncEngine<P = OutboxPayloads> {
     // Once the race is over, a later abort must not surface as an unhandled rejection.
     aborted.catch(() => undefined);
     alive();
+    const running = def.send(typed, {
+      scope: { signal: controller.signal, asUser: item.owner ?? null },
+      signal: controller.signal,
+      onProgress: (progress) => {
+        alive();
+        this.set({ current: { key: item.key, label: item.label, progress } });
+      },
+      rewritePending: (rewrite) => this.rewritePending(item.kind as OutboxKindOf<P>, rewrite),
+    });
     try {
-      await Promise.race([
-        handler(
-          item as OutboxItem<OutboxKindOf<P>, P>,
-          (progress) => {
-            alive();
-            this.set({ current: { key: item.key, label: item.label, progress } });
-          },
-          controller.signal,
-        ),
-        aborted,
-      ]);
+      const result = await Promise.race([running, aborted]);
       await this.db.outbox.delete(id);
-      this.announceSent(item, 'here');
+      this.announceSent(item, 'here', result);
       return 'sent';
     } catch (error) {
+      if (controller.signal.aborted) this.awaitStop(item.key, running);
       if (controller.signal.reason === NETWORK_RETURNED) {
         // Cut by the engine because the network is back: it goes again at once.
         await this.db.outbox.update(id, { nextAttemptAt: 0 });
         this.again = true;
         return 'retry-later';
       }
+      if (controller.signal.reason === SESSION_CHANGING) return 'session-changed';
       const outcome = classify(error);
+      if (outcome === 'session-changed') return outcome; // nothing was sent; it waits for its owner
       const lastError = errorTexts(error).join(' ');
       if (outcome === 'needs-login') {
         await this.db.outbox.update(id, { lastError });
@@ -469,11 +595,9 @@ export class SyncEngine<P = OutboxPayloads> {
         this.refusalListeners.forEach((l) => l(refused, lastError));
       } else {
         const attempts = item.attempts + 1;
-        await this.db.outbox.update(id, {
-          attempts,
-          lastError,
-          nextAttemptAt: this.now() + this.backoff(attempts),
-        });
+        // A limit that clears by itself says when: not sooner (and not later than our backoff).
+        const wait = retryAfterMs(error) ?? this.backoff(attempts);
+        await this.db.outbox.update(id, { attempts, lastError, nextAttemptAt: this.now() + wait });
         void registerBackgroundSync();
       }
       return outcome;
@@ -482,6 +606,20 @@ export class SyncEngine<P = OutboxPayloads> {
       if (this.inFlight === controller) this.inFlight = null;
       this.set({ current: null });
     }
+  }
+
+  /** Keeps an item out of the queue until its cut-short send has stopped (or SETTLE_MS passed). */
+  private awaitStop(key: string, running: Promise<unknown>): void {
+    const stopped = Promise.race([
+      running.then(
+        () => undefined,
+        () => undefined,
+      ),
+      new Promise<void>((r) => setTimeout(r, SETTLE_MS)),
+    ]).finally(() => {
+      if (this.stopping.get(key) === stopped) this.stopping.delete(key);
+    });
+    this.stopping.set(key, stopped);
   }
 
   private schedule(at: number | null): void {
@@ -518,8 +656,12 @@ class SendAborted extends Error {
   }
 }
 
-/** Asks the browser to wake the app when the network returns, where it can (Chromium). */
-async function registerBackgroundSync(): Promise<void> {
+/**
+ * Asks the browser to wake the app when the network returns, where it can (Chromium): when work
+ * is queued, after a failed attempt, and when a recording starts (a tab that dies mid-exam
+ * leaves its recording for the worker to queue).
+ */
+export async function registerBackgroundSync(): Promise<void> {
   try {
     if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
     const registration = await navigator.serviceWorker.ready;
@@ -527,7 +669,7 @@ async function registerBackgroundSync(): Promise<void> {
       registration as
         (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
     )?.sync;
-    await sync?.register('ustno-outbox');
+    await sync?.register(OUTBOX_SYNC_TAG);
   } catch {
     // Not supported or not allowed: the online event and the timer still drive the queue.
   }

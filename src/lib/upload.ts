@@ -56,35 +56,6 @@ function sendWithProgress(
   });
 }
 
-/** A service worker has no XMLHttpRequest: fetch, without progress. */
-async function sendWithFetch(url: string, form: FormData, signal?: AbortSignal): Promise<unknown> {
-  const headers = new Headers();
-  const authorization = bearer();
-  if (authorization) headers.set('authorization', authorization);
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(url, { method: 'POST', body: form, headers, signal });
-    text = await res.text();
-  } catch {
-    throw new UploadError(undefined, null);
-  }
-  const data = parseBody(text);
-  if (!res.ok) throw new UploadError(res.status, data);
-  return data;
-}
-
-function send(
-  url: string,
-  form: FormData,
-  onProgress?: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<unknown> {
-  return typeof XMLHttpRequest === 'undefined'
-    ? sendWithFetch(url, form, signal)
-    : sendWithProgress(url, form, onProgress, signal);
-}
-
 /**
  * POSTs a multipart form with upload progress (fetch has none), under the API client's session
  * rule (`withSession`).
@@ -95,7 +66,7 @@ export function uploadForm(
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<unknown> {
-  return withSession(() => send(url, buildForm(), onProgress, signal));
+  return withSession(() => sendWithProgress(url, buildForm(), onProgress, signal));
 }
 
 /** How a resumable upload talks to the server: what it holds, one part, and the final join. */
@@ -111,15 +82,27 @@ export const PART_TIMEOUT_MS = 60_000;
 const COMPLETE_TIMEOUT_MS = 120_000;
 const STATUS_TIMEOUT_MS = 30_000;
 
+/** What every request of one send carries: the engine's abort signal and the owner it goes as. */
+export interface SendScope {
+  signal?: AbortSignal;
+  asUser?: string | null;
+}
+
 /**
  * The API's resumable upload at `base` (`GET base`, `PUT base/parts/{n}`, `POST base/complete`
- * with `completeBody`), each request with its own timeout and the API client's session rule.
+ * with `completeBody`), each request with its own timeout, the API client's session rule and
+ * the send's scope (aborted with it, only under its owner's session).
  */
-export function apiPartsTransport(base: string, completeBody: Record<string, unknown>): PartsTransport {
+export function apiPartsTransport(
+  base: string,
+  completeBody: Record<string, unknown>,
+  scope: SendScope = {},
+): PartsTransport {
   return {
-    status: () => api(base, { schema: uploadStatusSchema, timeout: STATUS_TIMEOUT_MS }),
+    status: () => api(base, { ...scope, schema: uploadStatusSchema, timeout: STATUS_TIMEOUT_MS }),
     putPart: async (part, bytes) => {
       await api(`${base}/parts/${part}`, {
+        ...scope,
         method: 'PUT',
         body: bytes,
         headers: { 'content-type': 'application/octet-stream' },
@@ -127,7 +110,12 @@ export function apiPartsTransport(base: string, completeBody: Record<string, unk
       });
     },
     complete: async () => {
-      await api(`${base}/complete`, { method: 'POST', body: completeBody, timeout: COMPLETE_TIMEOUT_MS });
+      await api(`${base}/complete`, {
+        ...scope,
+        method: 'POST',
+        body: completeBody,
+        timeout: COMPLETE_TIMEOUT_MS,
+      });
     },
   };
 }

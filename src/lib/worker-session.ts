@@ -14,16 +14,22 @@ export interface WorkerSession extends SessionSource {
  * it in memory only. Rotations are serialized with the tabs' (one Web Lock), since the server
  * takes a token presented twice for theft.
  */
+const REFRESH_TIMEOUT_MS = 30_000;
+
 export function createWorkerSession(): WorkerSession {
   let access: string | null = null;
   const rotate = async () => {
+    // A hung refresh must not hold the sync event until the browser kills it: it fails, and the
+    // browser retries the event later.
     const res = await fetch('/api/auth/refresh-token', {
       method: 'POST',
       credentials: 'same-origin',
       headers: REFRESH_TRANSPORT_HEADERS,
+      signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
     });
     if (!res.ok) {
-      access = null;
+      // Refused for good: the session is over. A 5xx or 429 leaves it as it was (try again later).
+      if (res.status === 401 || res.status === 403) access = null;
       throw await apiError(res);
     }
     access = tokensSchema.parse(await res.json()).access_token;

@@ -1,11 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  bytesNeeded,
-  ensureStorageFor,
-  MEDIA_CACHE,
-  requestPersistentStorage,
-} from '../../../src/features/exam-session/model/device-storage';
+import { bytesNeeded, ensureStorageFor } from '../../../src/features/exam-session/model/device-storage';
+import { MEDIA_CACHE } from '../../../src/lib/media-cache';
+import { requestPersistentStorage } from '../../../src/lib/persistent-storage';
 
 const MB = 1024 * 1024;
 

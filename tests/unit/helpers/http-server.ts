@@ -20,6 +20,8 @@ export interface Reply {
   cutBody?: boolean;
   /** Answer this HTML page instead of JSON (a captive portal). */
   html?: string;
+  /** Extra answer headers (e.g. `retry-after`). */
+  headers?: Record<string, string>;
 }
 
 export type Handler = (req: SeenRequest) => Reply;
@@ -65,7 +67,7 @@ export async function startHttpServer(): Promise<TestHttpServer> {
         } else if (reply.body === undefined) {
           res.writeHead(reply.status).end();
         } else {
-          res.writeHead(reply.status, { 'content-type': 'application/json' });
+          res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
           res.end(JSON.stringify(reply.body));
         }
       }, reply.delayMs ?? 0);

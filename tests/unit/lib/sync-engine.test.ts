@@ -190,7 +190,7 @@ describe('sync engine', () => {
       backoff: () => 1_000,
       stallMs: 60,
       handlers: {
-        test: async (_i, onProgress) => {
+        test: async (_i, { onProgress }) => {
           for (let k = 1; k <= 5; k += 1) {
             await new Promise((r) => setTimeout(r, 30));
             onProgress(k / 5);
@@ -211,7 +211,7 @@ describe('sync engine', () => {
     let deliveries = 0;
     const signals: AbortSignal[] = [];
     const engine = engineWith((_i) => Promise.resolve());
-    engine.register('test', (_i, _p, signal) => {
+    engine.register('test', (_i, { signal }) => {
       attempts += 1;
       signals.push(signal);
       // The first attempt hangs on the dead connection until it is aborted.
@@ -327,7 +327,7 @@ describe('sync engine', () => {
   it('reports upload progress of the current item', async () => {
     const seen: Array<number | null> = [];
     const engine = engineWith(async () => undefined);
-    engine.register('test', async (_i, onProgress) => {
+    engine.register('test', async (_i, { onProgress }) => {
       onProgress(0.5);
       seen.push(engine.getSnapshot().current?.progress ?? null);
     });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  commentKind,
   enqueueCommentOp,
   newCommentClientId,
-  sendCommentOp,
 } from '../../../src/features/review/api/comment-ops';
 import { localDb } from '../../../src/lib/local-db';
 import { syncEngine } from '../../../src/lib/device-sync';
@@ -16,7 +16,7 @@ let online = false;
 beforeAll(async () => {
   server = await startHttpServer();
   restoreFetch = resolveRelativeFetch(server.origin);
-  syncEngine.register('comment', sendCommentOp);
+  syncEngine.registerKinds([commentKind]);
   // The teacher's comment calls; offline, every answer is lost on the way (the connection drops).
   server.handle((req) => {
     if (!online) return { status: 200, body: {}, cutBody: true };
@@ -78,7 +78,19 @@ describe('an offline chain of comment changes', () => {
     // Offline tries of the creation came first (their answers were lost); then the chain.
     expect(sent().slice(-3)).toEqual([
       ['POST', '/api/teacher/comment', { audioID: 7, start: 1, end: 2, comment: 'Черновик', clientId }],
-      ['PATCH', '/api/teacher/comment', { id: 42, start: 1, end: 3, comment: 'Исправлено' }],
+      [
+        'PATCH',
+        '/api/teacher/comment',
+        // The edit carries when it was made and when it was sent: the server orders edits by them.
+        {
+          id: 42,
+          start: 1,
+          end: 3,
+          comment: 'Исправлено',
+          clientUpdatedAt: expect.any(String),
+          clientSentAt: expect.any(String),
+        },
+      ],
       ['DELETE', '/api/teacher/comment/42', null],
     ]);
   });

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { scoresQueryKey } from '../../../src/features/review/api/get-scores';
+import { scoresQueryKey } from '../../../src/features/review/api/query-keys';
 import { GradePanel } from '../../../src/features/review/components/grade-panel';
 import type { RecordingScores } from '../../../src/shared/contract/grading';
 import { localDb } from '../../../src/lib/local-db';

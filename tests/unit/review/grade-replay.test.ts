@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { showSavedGrade } from '../../../src/features/review/api/grade-ops';
-import { enqueueGrade, gradeSender } from '../../../src/features/review/api/grade-send';
-import { scoresQueryKey } from '../../../src/features/review/api/get-scores';
+import { enqueueGrade, gradeKind } from '../../../src/features/review/api/grade-send';
+import { applyRefreshActions } from '../../../src/lib/outbox-refresh';
+import { scoresQueryKey } from '../../../src/features/review/api/query-keys';
 import type { RecordingScores } from '../../../src/shared/contract/grading';
 import { localDb } from '../../../src/lib/local-db';
 import { syncEngine } from '../../../src/lib/device-sync';
@@ -25,7 +25,11 @@ const answer = (total: number): RecordingScores => ({
 beforeAll(async () => {
   server = await startHttpServer();
   restoreFetch = resolveRelativeFetch(server.origin);
-  syncEngine.register('grade', gradeSender(showSavedGrade));
+  // As the page wires it (src/app/sync.ts): a confirmed grade's answer shows at once.
+  syncEngine.registerKinds([gradeKind]);
+  syncEngine.onSent((item, sentBy, result) =>
+    applyRefreshActions(queryClient, syncEngine.refreshesFor(item, sentBy, result)),
+  );
   // The server's rule: a PUT older than the stored grade changes nothing and answers the stored one.
   server.handle((req) => {
     if (!online) return { status: 200, body: {}, cutBody: true };
@@ -98,6 +102,8 @@ describe('grades edited offline', () => {
           { position: 1, criterion: 1, points: 3 },
         ],
         clientUpdatedAt: at(3).toISOString(),
+        // The device clock at sending: the server corrects a clock that runs off by it.
+        clientSentAt: expect.any(String),
       },
     ]);
     expect(stored.total).toBe(5);

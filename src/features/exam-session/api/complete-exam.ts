@@ -1,14 +1,21 @@
 import { recordingStore, syncEngine } from '../../../lib/device-sync';
+import type { LocalRecording } from '../../../lib/local-db';
 import { activeRecordings } from '../../../lib/recording-store';
-import type { OutboxHandler } from '../../../lib/sync-engine';
+import type { OutboxKindDef } from '../../../lib/sync-engine';
 import { apiPartsTransport, sendInParts } from '../../../lib/upload';
 import { RECORDING_PART_BYTES, type UploadCompleteBody } from '../../../shared/contract/student';
+
+// The recording kind of the outbox, whole: what it carries, whose it is (the student who
+// recorded it, whoever is signed in when it goes), how it is sent and what a page refreshes.
+// Shared by the page and the service worker (src/app/outbox-kinds.ts): no React here.
 
 export const recordingOutboxKey = (clientId: string) => `recording:${clientId}`;
 
 /** A finished recording waiting in the outbox: its audio stays in the recording store. */
 export interface RecordingUploadOp {
   clientId: string;
+  /** The exam it answers (absent on items older versions queued): its page says when it is sent. */
+  examId?: number;
 }
 
 declare module '../../../lib/sync-engine' {
@@ -30,14 +37,13 @@ export async function enqueueRecording(
   if (!recording) return;
   // Flagged before it is queued, so the upload carries the flag whenever it goes.
   if (options.interrupted) await recordingStore.markInterrupted(clientId);
-  // Sent in its recorder's name only, whoever is signed in when it goes (shared devices).
-  const owner = recording.ownerId ?? null;
   await syncEngine.enqueue({
     key: recordingOutboxKey(clientId),
     kind: 'recording',
-    payload: { clientId },
+    payload: { clientId, examId: recording.examId },
     label,
-    owner,
+    // Sent in its recorder's name only, whoever is signed in when it goes (shared devices).
+    owner: recording.ownerId ?? null,
   });
   await recordingStore.markQueued(clientId);
   activeRecordings.delete(clientId);
@@ -46,33 +52,55 @@ export async function enqueueRecording(
 /** The resumable upload of one recording (its parts are kept by the server under its clientId). */
 export const recordingUploadUrl = (clientId: string) => `/api/student/uploads/${clientId}`;
 
+const toMs = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
 /**
- * Sends one recording in parts with its duration, task starts and peaks: asks the server which
- * parts it holds, sends the rest, then completes. A dropped connection resumes from the parts
- * already there. The device copy is removed only after the server confirmed the recording; a
- * repeat is harmless, the server makes one recording per clientId.
+ * The times the server gets, rounded here and only here, together: the duration to the
+ * millisecond (at least 0.1 s), each task start to the millisecond and never past the duration
+ * (a task that began as the recording was cut would otherwise start after its end).
  */
-export const uploadRecording: OutboxHandler<'recording'> = async (item, onProgress) => {
-  const { clientId } = item.payload;
-  const assembled = await recordingStore.assemble(clientId);
-  if (!assembled) return; // confirmed earlier; only the outbox entry was left
-  const { recording, blob, peaks } = assembled;
-  if (blob.size === 0) {
+export function recordingTimes(recording: Pick<LocalRecording, 'duration' | 'taskStarts'>): {
+  duration: number;
+  taskStarts: number[];
+} {
+  const duration = Math.max(toMs(recording.duration), 0.1);
+  return { duration, taskStarts: recording.taskStarts.map((s) => Math.min(toMs(s), duration)) };
+}
+
+/**
+ * The recording kind: sends one recording in parts with its duration, task starts and peaks
+ * (asks the server which parts it holds, sends the rest, then completes; a dropped connection
+ * resumes). Every request goes under the recorder's session and stops with the engine's signal.
+ * The device copy is removed only after the server confirmed it; a repeat is harmless, the
+ * server makes one recording per clientId.
+ */
+export const recordingKind: OutboxKindDef<'recording'> = {
+  kind: 'recording',
+  send: async (item, { scope, onProgress }) => {
+    const { clientId } = item.payload;
+    const assembled = await recordingStore.assemble(clientId);
+    if (!assembled) return; // confirmed earlier; only the outbox entry was left
+    const { recording, blob, peaks } = assembled;
+    if (blob.size === 0) {
+      await recordingStore.remove(clientId);
+      return;
+    }
+    const description = {
+      examID: recording.examId,
+      variantID: recording.variantId,
+      sessionID: recording.sessionId,
+      mime: recording.mime,
+      ...recordingTimes(recording),
+      peaks,
+      parts: Math.ceil(blob.size / RECORDING_PART_BYTES),
+      size: blob.size,
+      interrupted: recording.interrupted === true,
+    } satisfies UploadCompleteBody;
+    await sendInParts(apiPartsTransport(recordingUploadUrl(clientId), description, scope), blob, {
+      onProgress,
+    });
     await recordingStore.remove(clientId);
-    return;
-  }
-  const description = {
-    examID: recording.examId,
-    variantID: recording.variantId,
-    sessionID: recording.sessionId,
-    mime: recording.mime,
-    duration: Math.max(recording.duration, 0.1),
-    taskStarts: recording.taskStarts,
-    peaks,
-    parts: Math.ceil(blob.size / RECORDING_PART_BYTES),
-    size: blob.size,
-    interrupted: recording.interrupted === true,
-  } satisfies UploadCompleteBody;
-  await sendInParts(apiPartsTransport(recordingUploadUrl(clientId), description), blob, { onProgress });
-  await recordingStore.remove(clientId);
+  },
+  // The student's lists now hold this recording.
+  refreshes: () => [{ invalidate: ['student'] }],
 };

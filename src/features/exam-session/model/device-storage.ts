@@ -1,7 +1,5 @@
+import { MEDIA_CACHE } from '../../../lib/media-cache';
 import { RECORDING_BITS_PER_SECOND } from './recorder-devices';
-
-/** The service worker's cache of task files and recordings (sw/sw.ts). */
-export const MEDIA_CACHE = 'ustno-media';
 /** Room for what the estimate leaves out: container overhead, peaks, the query cache growing. */
 const SPARE_BYTES = 2 * 1024 * 1024;
 
@@ -66,18 +64,4 @@ async function freeMediaCache(
     if (await cache.delete(request)) freed += 1;
   }
   return freed;
-}
-
-/**
- * Asks the browser to keep this site's data under storage pressure (recordings wait on the
- * device); answers whether it will, or null where the browser cannot say.
- */
-export async function requestPersistentStorage(
-  storage: Pick<StorageManager, 'persisted' | 'persist'> | undefined = typeof navigator !== 'undefined'
-    ? navigator.storage
-    : undefined,
-): Promise<boolean | null> {
-  if (!storage?.persisted || !storage.persist) return null;
-  if (await storage.persisted()) return true;
-  return storage.persist();
 }

@@ -1,4 +1,5 @@
 import { activeRecordings, type RecordingStore } from '../../../lib/recording-store';
+import { registerBackgroundSync } from '../../../lib/sync-engine';
 import type { AudioLevel } from './audio-level';
 import { ChunkWriter, type StorageHealth } from './chunk-writer';
 import {
@@ -138,8 +139,12 @@ export class ExamRecorder {
       this.level.resume();
       await running;
     }
-    this.taskStarts.push(Math.round(this.duration * 1000) / 1000);
+    // Kept as measured: the upload rounds duration and starts together (complete-exam.ts).
+    this.taskStarts.push(this.duration);
     this.activeSince = performance.now();
+    // Asked again each task: should this tab die mid-exam, the worker wakes with the network and
+    // queues what it recorded (an earlier request may have been used up meanwhile).
+    void registerBackgroundSync();
     this.peakTimer ??= setInterval(() => this.measurePeak(), 1000 / PEAKS_PER_SECOND);
     const progress = this.progress();
     this.writer.push(() => this.store.updateProgress(this.meta.clientId, progress));

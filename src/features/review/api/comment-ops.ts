@@ -2,8 +2,13 @@ import { reviewCommentSchema } from '../../../shared/contract/review';
 import { api, errorStatus } from '../../../lib/api-client';
 import { localDb } from '../../../lib/local-db';
 import { syncEngine } from '../../../lib/device-sync';
-import type { OutboxHandler } from '../../../lib/sync-engine';
+import type { OutboxItem, OutboxKindDef } from '../../../lib/sync-engine';
 import { uuid } from '../../../lib/uuid';
+import { recordingQueryKey } from './query-keys';
+
+// The comment kind of the outbox, whole: what it carries, whose it is (the signed-in teacher),
+// how it is sent, what a page refreshes and how a page reads it as pending. Shared by the page
+// and the service worker (src/app/outbox-kinds.ts): no React here.
 
 /** A comment known by its server id, or only by the client id of its not yet confirmed creation. */
 export type CommentRef = { id: number } | { clientId: string };
@@ -16,7 +21,13 @@ export interface CommentFields {
 
 export type CommentOp =
   | ({ op: 'create'; audioId: number; clientId: string } & CommentFields)
-  | ({ op: 'update'; audioId: number; target: CommentRef } & CommentFields)
+  | ({
+      op: 'update';
+      audioId: number;
+      target: CommentRef;
+      /** When the teacher made the edit (the device's clock; absent on items older versions queued). */
+      clientUpdatedAt?: string;
+    } & CommentFields)
   | { op: 'delete'; audioId: number; target: CommentRef };
 
 declare module '../../../lib/sync-engine' {
@@ -37,7 +48,7 @@ async function resolveId(target: CommentRef): Promise<number | null> {
  * A teacher's comment change goes through the outbox: it shows at once, works offline and
  * reaches the server in order (a creation before its edits).
  */
-export async function enqueueCommentOp(op: CommentOp): Promise<void> {
+export async function enqueueCommentOp(op: CommentOp, now: Date = new Date()): Promise<void> {
   const label =
     op.op === 'create'
       ? 'новый комментарий'
@@ -48,7 +59,8 @@ export async function enqueueCommentOp(op: CommentOp): Promise<void> {
   await syncEngine.enqueue({
     key: `comment:${uuid()}`,
     kind: 'comment',
-    payload: op,
+    // An edit is stamped when made: the server orders edits from several devices by it.
+    payload: op.op === 'update' ? { ...op, clientUpdatedAt: op.clientUpdatedAt ?? now.toISOString() } : op,
     label,
     group: `comments:${op.audioId}`,
   });
@@ -56,40 +68,64 @@ export async function enqueueCommentOp(op: CommentOp): Promise<void> {
 
 export const newCommentClientId = uuid;
 
-/** Sends one comment change (the page refreshes the recording's query once it is confirmed). */
-export const sendCommentOp: OutboxHandler<'comment'> = async (item, _onProgress, signal) => {
-  const op = item.payload;
-  if (op.op === 'create') {
-    const created = await api('/api/teacher/comment', {
-      method: 'POST',
-      body: { audioID: op.audioId, start: op.start, end: op.end, comment: op.comment, clientId: op.clientId },
-      schema: reviewCommentSchema,
-      signal,
-    });
-    await localDb.kv.put({ key: confirmedIdKey(op.clientId), value: String(created.id) });
-    // Later changes of this comment now know its server id (the pending view matches it too).
-    await syncEngine.rewritePending('comment', (later) =>
-      later.op !== 'create' && 'clientId' in later.target && later.target.clientId === op.clientId
-        ? { ...later, target: { id: created.id } }
-        : undefined,
-    );
-  } else {
+/** A recording's comment changes still waiting, oldest first, with the server's reason for any it refused. */
+export function pendingCommentOpsOf(items: ReadonlyArray<OutboxItem<'comment'>>, audioId: number) {
+  return items
+    .filter((i) => i.payload.audioId === audioId)
+    .map((i) => ({ ...i.payload, refusal: i.blocked ? (i.lastError ?? null) : null }));
+}
+
+/** The comment kind: one change per item, in order per recording. */
+export const commentKind: OutboxKindDef<'comment'> = {
+  kind: 'comment',
+  send: async (item, { scope, rewritePending }) => {
+    const op = item.payload;
+    if (op.op === 'create') {
+      const created = await api('/api/teacher/comment', {
+        ...scope,
+        method: 'POST',
+        body: {
+          audioID: op.audioId,
+          start: op.start,
+          end: op.end,
+          comment: op.comment,
+          clientId: op.clientId,
+        },
+        schema: reviewCommentSchema,
+      });
+      await localDb.kv.put({ key: confirmedIdKey(op.clientId), value: String(created.id) });
+      // Later changes of this comment now know its server id (the pending view matches it too).
+      await rewritePending((later) =>
+        later.op !== 'create' && 'clientId' in later.target && later.target.clientId === op.clientId
+          ? { ...later, target: { id: created.id } }
+          : undefined,
+      );
+      return;
+    }
     const id = await resolveId(op.target);
     // Its creation never reached the server (refused): there is nothing there to change.
-    if (id !== null) {
-      if (op.op === 'update') {
-        await api('/api/teacher/comment', {
-          method: 'PATCH',
-          body: { id, start: op.start, end: op.end, comment: op.comment },
-          signal,
-        });
-      } else {
-        try {
-          await api(`/api/teacher/comment/${id}`, { method: 'DELETE', signal });
-        } catch (error) {
-          if (errorStatus(error) !== 404) throw error; // already gone: the goal is reached
-        }
-      }
+    if (id === null) return;
+    if (op.op === 'update') {
+      await api('/api/teacher/comment', {
+        ...scope,
+        method: 'PATCH',
+        body: {
+          id,
+          start: op.start,
+          end: op.end,
+          comment: op.comment,
+          ...(op.clientUpdatedAt
+            ? { clientUpdatedAt: op.clientUpdatedAt, clientSentAt: new Date().toISOString() }
+            : {}),
+        },
+      });
+      return;
     }
-  }
+    try {
+      await api(`/api/teacher/comment/${id}`, { ...scope, method: 'DELETE' });
+    } catch (error) {
+      if (errorStatus(error) !== 404) throw error; // already gone: the goal is reached
+    }
+  },
+  refreshes: (item) => [{ invalidate: recordingQueryKey(item.payload.audioId), exact: true }],
 };

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { teacherRecordingDetailSchema } from '../../../shared/contract/review';
 import { api } from '../../../lib/api-client';
+import { recordingQueryKey } from './query-keys';
 
 export const getRecording = (id: number) =>
   api(`/api/teacher/audios/${id}`, { schema: teacherRecordingDetailSchema });
-
-export const recordingQueryKey = (id: number) => ['teacher', 'audio', id] as const;
 
 export const recordingQuery = (id: number) =>
   queryOptions({ queryKey: recordingQueryKey(id), queryFn: () => getRecording(id) });

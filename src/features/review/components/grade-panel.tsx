@@ -6,11 +6,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { createLink } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RecordingScores, TaskScores } from '../../../shared/contract/grading';
 import { formatScore } from '../../../shared/format';
-import { usePendingGrade } from '../api/grade-ops';
-import { enqueueGrade, type GradeOp } from '../api/grade-send';
+import { usePendingItems } from '../../../lib/use-device-sync';
+import { enqueueGrade, type GradeOp, pendingGradeOf } from '../api/grade-send';
 import { useScores } from '../api/get-scores';
 import { scoresWithPoints, viewWithScores } from '../model/grade-view';
 
@@ -95,20 +95,24 @@ function SaveState({
  */
 export function GradePanel({ audioId }: { audioId: number }) {
   const { data: scores, isError } = useScores(audioId);
-  const pending = usePendingGrade(audioId).data;
-  // The change just made, until the outbox shows it: a second change right after the first
-  // builds on it, not on what the outbox held a moment ago.
-  const [made, setMade] = useState<GradeOp | null>(null);
+  const items = usePendingItems('grade');
+  const pending = items && pendingGradeOf(items, audioId);
+  // The change just made, until the outbox has it: a second change right after the first builds
+  // on it, not on what the outbox held a moment ago. Once queued, the outbox (and then the
+  // server's answer) is the truth: never compared with the server's clock, which a device's
+  // clock may be hours away from, and a cleared grade (no gradedAt) is saved like any other.
+  const [made, setMade] = useState<{ op: GradeOp; queued: boolean; before?: unknown } | null>(null);
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  }, [items]);
+  // The outbox was read again after this change was queued: it holds it, or it was sent.
+  const madeShown = made && !(made.queued && made.before !== items) ? made.op : null;
   if (!scores) {
     return isError ? <Alert severity="warning">Оценки сейчас недоступны</Alert> : null;
   }
   const queued = pending?.latest ?? null;
-  const madeIsNewest =
-    made !== null &&
-    (queued
-      ? made.clientUpdatedAt > queued.clientUpdatedAt
-      : !scores.gradedAt || made.clientUpdatedAt > scores.gradedAt);
-  const latest = madeIsNewest ? made : queued;
+  const latest = madeShown ?? queued;
   const view = latest ? viewWithScores(scores, latest.scores) : scores;
   const graded = view.tasks.some((t) => t.criteria.length > 0);
   return (
@@ -129,8 +133,13 @@ export function GradePanel({ audioId }: { audioId: number }) {
           onPoints={(criterion, points) => {
             const now = new Date();
             const next = scoresWithPoints(view, task.position, criterion, points);
-            setMade({ audioId, scores: next, clientUpdatedAt: now.toISOString() });
-            void enqueueGrade(audioId, next, now);
+            const op: GradeOp = { audioId, scores: next, clientUpdatedAt: now.toISOString() };
+            setMade({ op, queued: false });
+            void enqueueGrade(audioId, next, now).finally(() =>
+              setMade((current) =>
+                current?.op === op ? { op, queued: true, before: itemsRef.current } : current,
+              ),
+            );
           }}
         />
       ))}

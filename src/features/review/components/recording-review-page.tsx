@@ -7,8 +7,8 @@ import { useCommentMarks } from '../../../components/waveform/use-comment-marks'
 import { WaveformPlayer } from '../../../components/waveform/waveform-player';
 import { formatDateTime, formatDuration } from '../../../shared/format';
 import { useOfflineMedia } from '../../../lib/offline-media';
-import { enqueueCommentOp } from '../api/comment-ops';
-import { usePendingCommentOps } from '../api/use-pending-comment-ops';
+import { enqueueCommentOp, pendingCommentOpsOf } from '../api/comment-ops';
+import { usePendingItems } from '../../../lib/use-device-sync';
 import { useRecording } from '../api/get-recording';
 import { mergeComments, type ShownComment } from '../model/merge-comments';
 import { MAIN_REGION_MIN_LENGTH, initialMainRegion } from '../model/comment-rules';
@@ -37,13 +37,17 @@ function jumpToTaskGrade(event: Event) {
  */
 export function RecordingReviewPage({ recordingId }: { recordingId: number }) {
   const { data: audio, isError } = useRecording(recordingId);
-  const pending = usePendingCommentOps(recordingId);
+  const pendingItems = usePendingItems('comment');
+  const pending = useMemo(
+    () => (pendingItems ? pendingCommentOpsOf(pendingItems, recordingId) : undefined),
+    [pendingItems, recordingId],
+  );
   const [region, setRegion] = useState<{ start: number; end: number } | null>(null);
   const [editingKey, setEditingKey] = useState<string | null>(null);
 
   const comments = useMemo(
-    () => (audio ? mergeComments(audio.comments, pending.data ?? []) : []),
-    [audio, pending.data],
+    () => (audio ? mergeComments(audio.comments, pending ?? []) : []),
+    [audio, pending],
   );
   const { marks, isShown, show, hide } = useCommentMarks(comments, commentKey);
   // Reviewing at home goes on offline: the recording is kept on the device after one visit.
