@@ -1,7 +1,11 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueRecording, recordingOutboxKey } from '../../../src/features/exam-session/api/complete-exam';
+import {
+  enqueueRecording,
+  recordingOutboxKey,
+  recordingTimes,
+} from '../../../src/features/exam-session/api/complete-exam';
 import { localDb } from '../../../src/lib/local-db';
 import { recordingStore, syncEngine } from '../../../src/lib/device-sync';
 
@@ -39,5 +43,19 @@ describe('queueing a recording', () => {
     const [item] = await localDb.outbox.toArray();
     expect(item).toMatchObject({ key: recordingOutboxKey('cut'), owner: '7', payload: { clientId: 'cut' } });
     expect(await recordingStore.get('cut')).toMatchObject({ status: 'queued', interrupted: true });
+  });
+});
+
+describe('the times a recording is sent with', () => {
+  it('are rounded together, so a task begun as the recording was cut never starts past its end', () => {
+    // Measured: the last task began 0.4 ms before the cut; rounded alone it was 0.5 ms past it.
+    expect(recordingTimes({ duration: 12.50004, taskStarts: [0, 6.2501, 12.50046] })).toEqual({
+      duration: 12.5,
+      taskStarts: [0, 6.25, 12.5],
+    });
+  });
+
+  it('never say a recording is shorter than a tenth of a second', () => {
+    expect(recordingTimes({ duration: 0, taskStarts: [0] })).toEqual({ duration: 0.1, taskStarts: [0] });
   });
 });

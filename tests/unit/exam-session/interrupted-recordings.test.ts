@@ -1,7 +1,11 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InterruptedRecordingWatcher } from '../../../src/features/exam-session/model/interrupted-recordings';
+import {
+  ABANDONED_AFTER_MS,
+  finishAbandonedRecordings,
+  InterruptedRecordingWatcher,
+} from '../../../src/features/exam-session/model/interrupted-recordings';
 import {
   type RecordingNotice,
   recordingNotice,
@@ -108,6 +112,31 @@ describe('interrupted recordings', () => {
     release();
     await new Promise((r) => setTimeout(r, 10));
     expect(finished).toEqual([]);
+  });
+});
+
+describe('the service worker waking with no page open', () => {
+  const deps = () => ({ store, locks: locks.api, finish });
+  const lastChunkAt = async (clientId: string) => Date.parse((await store.get(clientId))!.updatedAt);
+
+  it('queues as interrupted a recording nobody holds whose last chunk is over a minute old', async () => {
+    await store.create(meta('dead-tab'));
+    const at = await lastChunkAt('dead-tab');
+    expect(await finishAbandonedRecordings(deps(), at + ABANDONED_AFTER_MS + 1)).toBe(0);
+    expect(finished).toEqual(['dead-tab']);
+    expect(await store.get('dead-tab')).toMatchObject({ status: 'queued', interrupted: true });
+  });
+
+  it('leaves a recording a tab holds, or one written to within the minute, and says they are still being made', async () => {
+    const release = await tabRecording('live-tab');
+    await store.create(meta('fresh'));
+    const at = Math.max(await lastChunkAt('live-tab'), await lastChunkAt('fresh'));
+    expect(await finishAbandonedRecordings(deps(), at + ABANDONED_AFTER_MS + 1)).toBe(1);
+    expect(finished).toEqual(['fresh']);
+    release();
+    await store.create(meta('just-now'));
+    expect(await finishAbandonedRecordings(deps(), (await lastChunkAt('just-now')) + 1_000)).toBe(2);
+    expect(finished).toEqual(['fresh']);
   });
 });
 

@@ -48,4 +48,14 @@ describe("the service worker's session", () => {
     expect(session.accessToken()).toBeNull();
     expect(session.userId()).toBeNull();
   });
+
+  it('a 502 on the refresh keeps the session (a temporary failure: the sync event is tried again)', async () => {
+    server.handle(() => ({ status: 200, body: { access_token: accessFor('17') } }));
+    const session = createWorkerSession();
+    await session.refresh();
+    server.handle(() => ({ status: 502, body: { message: 'Bad gateway' } }));
+    const error = await session.refresh().catch((e: unknown) => e);
+    expect(errorStatus(error)).toBe(502);
+    expect(session.userId()).toBe('17');
+  });
 });

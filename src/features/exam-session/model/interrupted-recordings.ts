@@ -77,3 +77,36 @@ export class InterruptedRecordingWatcher {
     if (row?.status === 'recording') await this.deps.finish(row);
   }
 }
+
+/** A recording no tab has written to for this long, with nobody holding it, was cut off. */
+export const ABANDONED_AFTER_MS = 60_000;
+
+/**
+ * For the service worker, which cannot wait on locks as a page does: a recording still
+ * 'recording' that nobody holds (no Web Lock) and whose last chunk is older than a minute is
+ * finished (queued as interrupted) under its lock. Answers how many recordings are still being
+ * made (held, or written to within the minute), so that the worker asks to be woken again.
+ */
+export async function finishAbandonedRecordings(deps: InterruptedWatcherDeps, now: number): Promise<number> {
+  const { locks } = deps;
+  if (!locks) return 0;
+  let live = 0;
+  for (const row of await deps.store.recordingNow()) {
+    if (now - Date.parse(row.updatedAt) < ABANDONED_AFTER_MS) {
+      live += 1;
+      continue;
+    }
+    const handled = await locks.request(
+      recordingLockName(row.clientId),
+      { ifAvailable: true },
+      async (lock) => {
+        if (!lock) return false;
+        const current = await deps.store.get(row.clientId);
+        if (current?.status === 'recording') await deps.finish(current);
+        return true;
+      },
+    );
+    if (!handled) live += 1;
+  }
+  return live;
+}
