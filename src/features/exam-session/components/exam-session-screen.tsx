@@ -19,7 +19,7 @@ import { useExamSession } from '../hooks/use-exam-session';
 import type { RecorderFault } from '../model/exam-recorder';
 import { LeaveExamDialog } from './leave-exam-dialog';
 import { MicrophoneCheck, MicrophoneHelp } from './microphone-check';
-import { PersistenceNote, StorageFaultNote, StorageShortNote } from './storage-notices';
+import { AnswerNotSavedNote, PersistenceNote, StorageFaultNote, StorageShortNote } from './storage-notices';
 import { TaskView } from './task-view';
 
 const FAULT_TEXT: Record<RecorderFault, string> = {
@@ -80,6 +80,21 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
             <CircularProgress aria-label="Сохранение записи" />
             <Typography>Сохранение записи…</Typography>
           </Box>
+        </Stack>
+        {leaveDialog}
+      </Page>
+    );
+  }
+
+  if (session.stage === 'unsaved') {
+    return (
+      <Page title={exam.name}>
+        <Stack spacing={2} sx={{ maxWidth: 640 }}>
+          {session.fault && <Alert severity="warning">{FAULT_TEXT[session.fault]}</Alert>}
+          <AnswerNotSavedNote
+            onSaveFile={() => void session.saveFile()}
+            onRetry={() => void session.retrySave()}
+          />
         </Stack>
         {leaveDialog}
       </Page>

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import type { StorageHealth } from '../model/chunk-writer';
 import type { StorageCheck } from '../model/device-storage';
 
@@ -68,4 +69,32 @@ export function StorageFaultNote({ health, onSaveFile }: { health: StorageHealth
     );
   }
   return null;
+}
+
+/**
+ * The device could not queue the finished answer (storage full): it is not on its way. The
+ * recording is still here, to be saved as a file at once or queued again once there is room.
+ */
+export function AnswerNotSavedNote({ onSaveFile, onRetry }: { onSaveFile: () => void; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      data-testid="answer-not-saved"
+      action={
+        <Stack direction="row" spacing={1}>
+          <Button color="inherit" size="small" onClick={onSaveFile}>
+            Сохранить файл
+          </Button>
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Повторить
+          </Button>
+        </Stack>
+      }
+    >
+      Не удалось сохранить ответ на устройстве: возможно, закончилось место. Ответ не отправлен. Сохраните
+      файл с записью и передайте его учителю другим способом или освободите место и нажмите «Повторить». Не
+      закрывайте страницу.
+    </Alert>
+  );
 }

@@ -1,47 +1,61 @@
 import { liveQuery } from 'dexie';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { recordingStore, syncEngine } from '../../../lib/device-sync';
 import { tokenStore } from '../../../lib/tokens';
 import { useSyncStatus } from '../../../lib/use-device-sync';
 import { recordingOutboxKey } from '../api/complete-exam';
+import {
+  isAnswerConfirmed,
+  noteRecordingExam,
+  subscribeConfirmedAnswers,
+  watchConfirmedAnswers,
+} from '../model/confirmed-answers';
 
-/** Exams finished in this tab since it opened: their page says when the answer is sent. */
-const finishedHere = new Set<number>();
-
-export function markExamFinished(examId: number): void {
-  finishedHere.add(examId);
-}
+// Here too, in case the sync start has not run yet: confirmations are heard from now on.
+watchConfirmedAnswers(syncEngine);
 
 export type AnswerDelivery = 'sending' | 'waiting' | 'sent' | null;
 
+interface OnDevice {
+  /** This exam's recordings waiting in the outbox (refused ones excluded). */
+  waiting: string[];
+  /** One of them the server refused: its own notice says so. */
+  refused: boolean;
+}
+
 /**
  * Where this student's answer to an exam is: still on the device (sent when the network
- * allows), going now, or confirmed by the server (said once it was seen waiting, or the exam
- * was finished in this tab). A refused answer is not counted: it has a notice of its own.
+ * allows), going now, or confirmed by the server (this exam's recording, since the page opened).
+ * A refused answer has a notice of its own, and is never said to be sent.
  */
 export function useAnswerDelivery(examId: number): AnswerDelivery {
-  const [waiting, setWaiting] = useState<string[] | null>(null);
-  const [seenWaiting, setSeenWaiting] = useState(false);
+  const [onDevice, setOnDevice] = useState<OnDevice | null>(null);
   const current = useSyncStatus().current?.key;
+  const confirmed = useSyncExternalStore(
+    subscribeConfirmedAnswers,
+    useCallback(() => isAnswerConfirmed(tokenStore.userId(), examId), [examId]),
+  );
   useEffect(() => {
     const subscription = liveQuery(async () => {
-      const mine = await recordingStore.recordingsOf(tokenStore.userId());
+      const mine = (await recordingStore.recordingsOf(tokenStore.userId())).filter(
+        (r) => r.examId === examId,
+      );
       const refused = new Set((await syncEngine.refused('recording')).map((i) => i.payload.clientId));
-      return mine
-        .filter((r) => r.examId === examId && r.status === 'queued' && !refused.has(r.clientId))
-        .map((r) => r.clientId);
+      mine.forEach((r) => noteRecordingExam(r.clientId, r.examId));
+      return {
+        waiting: mine.filter((r) => r.status === 'queued' && !refused.has(r.clientId)).map((r) => r.clientId),
+        refused: mine.some((r) => refused.has(r.clientId)),
+      };
     }).subscribe({
-      next: (ids) => {
-        setWaiting(ids);
-        if (ids.length > 0) setSeenWaiting(true);
-      },
+      next: setOnDevice,
       error: (error: unknown) => console.warn('answer delivery', error),
     });
     return () => subscription.unsubscribe();
   }, [examId]);
-  if (waiting === null) return null;
-  if (waiting.length > 0) {
-    return waiting.some((id) => recordingOutboxKey(id) === current) ? 'sending' : 'waiting';
+  if (onDevice === null) return null;
+  if (onDevice.waiting.length > 0) {
+    return onDevice.waiting.some((id) => recordingOutboxKey(id) === current) ? 'sending' : 'waiting';
   }
-  return seenWaiting || finishedHere.has(examId) ? 'sent' : null;
+  if (onDevice.refused) return null;
+  return confirmed ? 'sent' : null;
 }

@@ -29,11 +29,21 @@ export function useExamRecording() {
     [],
   );
 
-  /** Stores the rest (as long as that takes), queues the recording and lets go of it. */
+  /** Recordings whose every chunk is stored: a retry after queueing failed only queues. */
+  const stored = useRef(new WeakSet<ExamRecorder>());
+
+  /**
+   * Stores the rest (as long as that takes), queues the recording and lets go of it. When
+   * queueing fails (storage full) it throws and keeps the recording, lock included, so that it
+   * can still be saved as a file or queued again.
+   */
   const finish = useCallback(async (label: string, options: { interrupted?: boolean } = {}) => {
     const r = recorder.current;
     if (!r) return;
-    await r.finish();
+    if (!stored.current.has(r)) {
+      await r.finish();
+      stored.current.add(r);
+    }
     await enqueueRecording(r.meta.clientId, label, options);
     recorder.current = null;
     r.release();

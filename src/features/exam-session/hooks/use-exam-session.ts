@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
 import { useNotify } from '../../../lib/notify';
-import { markExamFinished } from './use-answer-delivery';
 import { tokenStore } from '../../../lib/tokens';
 import { uuid } from '../../../lib/uuid';
 import { ensureData, OfflineError } from '../../../lib/route-data';
@@ -20,10 +19,15 @@ import { leaveFocusMode, useFocusMode } from './use-focus-mode';
 export const MICROPHONE_REQUIRED_TEXT = 'Для начала экзамена требуется разрешить доступ к микрофону и аудио';
 export const VARIANT_REQUIRED_TEXT = 'Выберите вариант';
 
-/** 'stopped': the recording stopped by itself (the microphone went away); what was recorded is sent. */
-export type SessionStage = 'choose' | 'starting' | 'running' | 'finishing' | 'stopped';
+/**
+ * 'stopped': the recording stopped by itself (the microphone went away); what was recorded is
+ * sent. 'unsaved': the device could not queue the answer (storage full): the recording stays on
+ * screen, to be saved as a file or queued again.
+ */
+export type SessionStage = 'choose' | 'starting' | 'running' | 'finishing' | 'stopped' | 'unsaved';
 
-const FOCUSED: ReadonlySet<SessionStage> = new Set(['starting', 'running', 'finishing']);
+// An answer the device could not queue exists only in this tab: leaving still asks.
+const FOCUSED: ReadonlySet<SessionStage> = new Set(['starting', 'running', 'finishing', 'unsaved']);
 
 /**
  * Runs one exam: microphone, session, recorder and the runner's phases with their sounds; at
@@ -51,31 +55,47 @@ export function useExamSession({
   const recording = useExamRecording();
   const blocker = useFocusMode(FOCUSED.has(stage));
 
-  /** Stores and queues the recording; `interrupted` when it ended before the exam did. */
-  const save = async (interrupted: boolean) => {
+  /** How the exam goes on once its recording is queued: kept while queueing it failed, for a retry. */
+  const ending = useRef<{ interrupted: boolean; then: () => void | Promise<void> } | null>(null);
+
+  /**
+   * Stores and queues the recording (`interrupted` when it ended before the exam did), then goes
+   * on. When the device cannot queue it, nothing says the exam went well: the recording stays
+   * on screen with its file at hand.
+   */
+  const end = async (interrupted: boolean, then: () => void | Promise<void>) => {
+    ending.current = { interrupted, then };
     setStage('finishing');
     effects.current?.stop();
     try {
       await recording.finish(examName, { interrupted });
-    } catch {
-      notify.error(ERROR_TEXT.generic);
+    } catch (error) {
+      console.warn('answer not queued', error);
+      setStage('unsaved');
+      return;
     }
+    ending.current = null;
+    await then();
   };
 
-  const finish = async (sessionId: number | null) => {
-    await save(false);
-    await completeSession(sessionId);
-    leaveFocusMode();
-    markExamFinished(examId);
-    notify.success(SUCCESS_TEXT.examFinished);
-    onFinished();
-  };
+  const finish = (sessionId: number | null) =>
+    end(false, async () => {
+      await completeSession(sessionId);
+      leaveFocusMode();
+      notify.success(SUCCESS_TEXT.examFinished);
+      onFinished();
+    });
 
   const stopOnFault = async (kind: RecorderFault) => {
     clock.halt();
     setFault(kind);
-    await save(true);
-    setStage('stopped');
+    await end(true, () => setStage('stopped'));
+  };
+
+  /** Queues the answer again (the student may have freed some room). */
+  const retrySave = async () => {
+    const pending = ending.current;
+    if (pending) await end(pending.interrupted, pending.then);
   };
 
   const start = async (variantId: number | null) => {
@@ -148,6 +168,8 @@ export function useExamSession({
     storage: recording.health,
     level: recording.level,
     saveFile: () => recording.saveFile(examName),
+    /** Queues again an answer the device could not queue. */
+    retrySave,
     blocker,
   };
 }

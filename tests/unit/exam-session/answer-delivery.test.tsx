@@ -1,0 +1,118 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AnswerDeliveryNotice } from '../../../src/features/exam-session/components/answer-delivery-notice';
+import { recordingStore, syncEngine } from '../../../src/lib/device-sync';
+import { localDb, type OutboxRow } from '../../../src/lib/local-db';
+
+const STUDENT = '7';
+const SENT = 'Ответ отправлен';
+const WAITING = 'Ответ сохранен на устройстве и будет отправлен, когда появится сеть';
+const token = (sub: string) => `h.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.s`;
+
+/** A finished recording of this student's answer to `examId`, waiting in the outbox. */
+async function queued(clientId: string, examId: number, payload: object = { clientId, examId }) {
+  await recordingStore.create({
+    clientId,
+    examId,
+    examName: 'Экзамен',
+    variantId: 4,
+    sessionId: null,
+    mime: 'audio/webm;codecs=opus',
+    ownerId: STUDENT,
+  });
+  await recordingStore.markQueued(clientId);
+  const row: OutboxRow = {
+    key: `recording:${clientId}`,
+    kind: 'recording',
+    payload,
+    label: 'Экзамен',
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    blocked: false,
+    owner: STUDENT,
+    group: `recording:${clientId}`,
+  };
+  await localDb.outbox.add(row);
+  return row;
+}
+
+/** The server confirmed it: the handler removed the device copy, the engine the item, and said so. */
+async function confirm(row: OutboxRow, sentBy: 'here' | 'elsewhere' = 'here') {
+  const { clientId } = row.payload as { clientId: string };
+  await recordingStore.remove(clientId);
+  await localDb.outbox.where('key').equals(row.key).delete();
+  act(() => syncEngine.announceSent(row, sentBy));
+}
+
+const settle = () => act(() => new Promise((r) => setTimeout(r, 100)));
+
+beforeEach(() => {
+  localStorage.setItem('access_token', token(STUDENT));
+});
+afterEach(async () => {
+  localStorage.clear();
+  await localDb.outbox.clear();
+  await localDb.recordings.clear();
+  await localDb.kv.clear();
+});
+
+describe('what the exam page says about the answer', () => {
+  it("never says 'Ответ отправлен' for a refused recording, nor once the refused one is discarded", async () => {
+    const row = await queued('refused-1', 31);
+    render(<AnswerDeliveryNotice examId={31} />);
+    expect((await screen.findByTestId('answer-delivery')).textContent).toBe(WAITING);
+    await localDb.outbox.where('key').equals(row.key).modify({ blocked: true, lastError: 'Экзамен снят' });
+    await settle();
+    expect(screen.queryByTestId('answer-delivery')).toBeNull();
+    // The student gives it up: it leaves the device without the server ever taking it.
+    await syncEngine.discard(row.key);
+    await recordingStore.remove('refused-1');
+    await settle();
+    expect(screen.queryByText(SENT)).toBeNull();
+  });
+
+  it("says 'Ответ отправлен' once the server confirmed this exam's recording, not another exam's", async () => {
+    const other = await queued('other-1', 42);
+    const mine = await queued('mine-1', 32);
+    render(<AnswerDeliveryNotice examId={32} />);
+    expect((await screen.findByTestId('answer-delivery')).textContent).toBe(WAITING);
+    await confirm(other);
+    await settle();
+    expect(screen.getByTestId('answer-delivery').textContent).toBe(WAITING);
+    await confirm(mine);
+    await screen.findByText(SENT);
+    expect(screen.getByTestId('answer-delivery').textContent).toBe(SENT);
+  });
+
+  it('says nothing of an exam whose answer left no trace here, until the server confirms one', async () => {
+    render(<AnswerDeliveryNotice examId={33} />);
+    await settle();
+    expect(screen.queryByTestId('answer-delivery')).toBeNull();
+    // The service worker sent it while no page was open; the page is told at its start.
+    const row = await queued('worker-1', 33);
+    await syncEngine.noteSentByWorker(row);
+    await recordingStore.remove('worker-1');
+    await localDb.outbox.clear();
+    await act(() => syncEngine.announceSentByWorker());
+    expect(await screen.findByText(SENT)).toBeTruthy();
+  });
+
+  it('counts an item queued by an older version (no exam in it) by the recording it was seen with', async () => {
+    const row = await queued('old-1', 34, { clientId: 'old-1' });
+    render(<AnswerDeliveryNotice examId={34} />);
+    expect((await screen.findByTestId('answer-delivery')).textContent).toBe(WAITING);
+    await confirm(row, 'elsewhere');
+    expect(await screen.findByText(SENT)).toBeTruthy();
+  });
+
+  it("says nothing of another student's confirmed answer to the same exam on a shared device", async () => {
+    const row = await queued('a-1', 35);
+    await confirm(row);
+    localStorage.setItem('access_token', token('8'));
+    render(<AnswerDeliveryNotice examId={35} />);
+    await settle();
+    expect(screen.queryByTestId('answer-delivery')).toBeNull();
+  });
+});
