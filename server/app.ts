@@ -23,6 +23,7 @@ import type { Database } from './db/types';
 import { BackgroundTasks } from './lib/background';
 import { frameworkErrors, installErrorHandling } from './lib/error-handler';
 import { createMediaSigner } from './lib/media-url';
+import { ensurePrivateDir } from './lib/private-files';
 import { redactUrl } from './lib/redact';
 import { resolveJwtSecret } from './lib/settings';
 import { authPlugin } from './plugins/auth';
@@ -65,13 +66,17 @@ export interface BuildOptions {
 
 /** Builds the whole server: database (migrated), admin bootstrap, plugins and every route. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // The database, media, parts, mails and the generated secret: the app's user's alone.
+  const dataDirWarning = ensurePrivateDir(config.dataDir);
   const db = createDatabase(config);
   try {
     await migrateToLatest(db);
-    const secret = await resolveJwtSecret(db, config.jwtSecret);
+    const secret = await resolveJwtSecret(db, config);
     const admin = await ensureAdmin(db, { username: config.adminUsername, password: config.adminPassword });
     if (admin) options.onAdminCreated?.(admin.username, admin.generatedPassword);
-    return await createServer(config, db, secret, options);
+    const app = await createServer(config, db, secret, options);
+    if (dataDirWarning) app.log.warn(dataDirWarning);
+    return app;
   } catch (err) {
     await db.destroy();
     throw err;

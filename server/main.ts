@@ -2,6 +2,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { describeDatabase } from './db/connect';
 
+// Whatever the process writes (the database, media, mails, the generated secret, files of libraries)
+// is its user's alone; the modes given explicitly where the app creates files say the same.
+process.umask(0o077);
 const started = performance.now();
 const config = loadConfig();
 const app = await buildApp(config, {

@@ -3,6 +3,7 @@
  * database `bench_ustno` (BENCH_PG_DATABASE) dropped and created anew on BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres, trust auth).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +48,12 @@ export async function prepareTarget(kind: DbKind): Promise<Target> {
     kind,
     dataDir,
     databaseUrl,
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    // With DATABASE_URL the server refuses to start without a JWT_SECRET.
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: crypto.randomBytes(48).toString('base64url'),
+    },
     cleanup: async () => {
       await removeDir();
       await adminQuery(`DROP DATABASE IF EXISTS ${PG_DATABASE} WITH (FORCE)`);

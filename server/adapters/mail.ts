@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files';
 
 export interface MailMessage {
   to: string;
@@ -40,10 +41,10 @@ export function createMailer(opts: MailerOptions): Mailer {
     kind: 'outbox',
     async send(m) {
       const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
-      await fs.mkdir(opts.outboxDir, { recursive: true });
+      await fs.mkdir(opts.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.outboxDir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await fs.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       opts.onOutboxWrite?.(file);
     },
     close: () => transport.close(),

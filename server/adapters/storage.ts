@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files';
 
 /** The source outgrew the byte cap of `put`; the partial object is already gone. */
 export class StorageLimitError extends Error {
@@ -81,8 +82,8 @@ export function createLocalStorage(root: string): Storage {
     async put(source, { prefix, maxBytes }) {
       const key = newKey(prefix);
       const target = fullPath(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      const handle = await fsp.open(target, 'wx');
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+      const handle = await fsp.open(target, 'wx', PRIVATE_FILE_MODE);
       let size = 0;
       let ok = false;
       try {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { closeExistingFile, ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/private-files';
 import type { Database } from './types';
 
 export interface DatabaseTarget {
@@ -27,8 +28,13 @@ export function createDatabase(target: DatabaseTarget): Kysely<Database> {
       }),
     });
   }
-  fs.mkdirSync(target.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(target.dataDir, 'ustno.sqlite'));
+  ensurePrivateDir(target.dataDir);
+  const file = path.join(target.dataDir, 'ustno.sqlite');
+  // SQLite creates its -wal, -shm and journal files with the database file's mode: a database
+  // created (or closed, as older versions left it) 0600 keeps all of them to the app's user.
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const suffix of ['', '-wal', '-shm', '-journal']) closeExistingFile(`${file}${suffix}`);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -83,7 +83,7 @@ describe.each(DATABASES)('secrets and passwords on %s', (kind) => {
         STATIC_DIR: path.join(dataDir, 'no-static'),
         LOG_LEVEL: 'trace',
         PUBLIC_URL: 'http://ustno.test',
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET } : {}),
       });
       app = await buildApp(config, {
         logStream: { write: (line) => void lines.push(line) },

@@ -52,13 +52,8 @@ describe('a restart on sqlite', () => {
     await first.app.ctx.background.drain();
     [recoveryToken] = await outboxRecoveryTokens(dataDir, student.fields.email, first.config.publicUrl);
     metricsBefore = (await as(first.app, admin)({ method: 'GET', url: '/api/admin/metrics' })).json();
-    secretBefore = (
-      await first.app.ctx.db
-        .selectFrom('app_settings')
-        .select('value')
-        .where('key', '=', 'jwt_secret')
-        .executeTakeFirst()
-    )?.value;
+    // Generated into DATA_DIR, never into the database.
+    secretBefore = await fs.readFile(path.join(dataDir, 'jwt-secret'), 'utf8');
     await first.close();
     second = await createTestApp('sqlite', {}, { dataDir });
   });
@@ -76,12 +71,7 @@ describe('a restart on sqlite', () => {
 
   it('keeps the generated JWT secret: an access token from before still works', async () => {
     expect(secretBefore).toBeTruthy();
-    const now = await app()
-      .ctx.db.selectFrom('app_settings')
-      .select('value')
-      .where('key', '=', 'jwt_secret')
-      .executeTakeFirstOrThrow();
-    expect(now.value).toBe(secretBefore);
+    expect(await fs.readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(secretBefore);
     const res = await as(app(), student)({ method: 'GET', url: '/api/auth/role' });
     expect(res.json()).toEqual({ role: 'STUDENT' });
   });

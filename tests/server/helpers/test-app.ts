@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { startTestBucket } from './s3';
+import { TEST_JWT_SECRET } from './tokens';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -110,7 +111,8 @@ export async function createTestApp(
     // Every test registers from inject's one address; the tests of these limits set their own.
     REGISTRATIONS_PER_HOUR: '100000',
     RECOVERIES_PER_HOUR: '100000',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    // With DATABASE_URL the start refuses without a JWT_SECRET (none is generated into the database).
+    ...(pgDb ? { DATABASE_URL: pgDb.url, JWT_SECRET: TEST_JWT_SECRET } : {}),
     ...(bucket ? bucket.env : {}),
     ...env,
   });
