@@ -87,6 +87,13 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().min(0).max(60).default(8),
+  /**
+   * A rotated refresh token presented again this long after its rotation, while its successor
+   * was never used, renews instead of counting as theft (its answer was lost on the way back).
+   */
+  REFRESH_REPLAY_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
+  /** A session whose refresh token goes unused this many days ends (besides its 30-day limit). */
+  REFRESH_IDLE_DAYS: z.coerce.number().positive().default(14),
   /** Redis shared by several instances for rate-limit counters; unset: counted in memory. */
   REDIS_URL: optionalString,
   /** Space for one teacher's files, in megabytes. */
@@ -161,6 +168,8 @@ export interface Config {
   loginMaxFailuresPerAddress: number;
   loginWindowMinutes: number;
   loginDelayMaxSeconds: number;
+  refreshReplayGraceSeconds: number;
+  refreshIdleSeconds: number;
   staticDir: string;
   trustProxy: TrustProxy;
   /** Settings that still work but should change: told once in the log at start. */
@@ -247,6 +256,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS,
     loginWindowMinutes: c.LOGIN_WINDOW_MINUTES,
     loginDelayMaxSeconds: c.LOGIN_DELAY_MAX_SECONDS,
+    refreshReplayGraceSeconds: c.REFRESH_REPLAY_GRACE_SECONDS,
+    refreshIdleSeconds: Math.round(c.REFRESH_IDLE_DAYS * 86_400),
     staticDir: path.resolve(c.STATIC_DIR),
     trustProxy: c.TRUST_PROXY_HOPS > 0 ? c.TRUST_PROXY_HOPS : c.TRUST_PROXY,
     startupWarnings,

@@ -34,6 +34,8 @@ export interface RefreshTokensTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   replaced_by_id: number | null;
+  /** The session's password login, passed on by rotation; null for sessions from before it was kept. */
+  auth_time: Timestamp | null;
 }
 
 export interface LoginEventsTable {
@@ -55,6 +57,13 @@ export interface LoginThrottlesTable {
   key: string;
   hits: number;
   window_start: Timestamp;
+}
+
+/** An account past its failure limit: its next password check may start at `next_at` (see auth service). */
+export interface LoginSlotsTable {
+  key: string;
+  next_at: Timestamp;
+  in_flight: Generated<Flag>;
 }
 
 export interface RecoveryAttemptsTable {
@@ -266,6 +275,7 @@ export interface Database {
   login_events: LoginEventsTable;
   login_failures: LoginFailuresTable;
   login_throttles: LoginThrottlesTable;
+  login_slots: LoginSlotsTable;
   recovery_attempts: RecoveryAttemptsTable;
   teacher_students: TeacherStudentsTable;
   files: FilesTable;

@@ -11,7 +11,7 @@ export function hashToken(token: string): string {
 }
 
 /** What a key derived from the one configured secret is for; each purpose gets its own key. */
-export type SecretPurpose = 'access-tokens' | 'media-urls';
+export type SecretPurpose = 'access-tokens' | 'media-urls' | 'device-cookies';
 
 /**
  * A 256-bit key for one purpose, derived from JWT_SECRET with HKDF-SHA256, so a key leaked or

@@ -6,28 +6,40 @@ import type { Role } from '../../src/shared/roles';
 import { ROLES } from '../../src/shared/roles';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { deriveKey } from '../lib/secrets';
+import { createDeviceCookies, type DeviceCookies } from '../modules/auth/device-cookie';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
 export interface AuthUser {
   id: number;
   role: Role;
+  /** The refresh family (session) the access token belongs to; absent in tokens from before it was carried. */
+  family?: string;
+  /** When the session's password login happened (epoch seconds); absent when unknown. */
+  authTime?: number;
 }
 
-/** The account as the access check reads it now: its role and current token version. */
+/** What an access token says: who, and the account's token version when it was issued. */
+export type AccessClaims = AuthUser & { tokenVersion: number };
+
+/** The account as the access check reads it now: its role, token version, and whether the session lives. */
 export interface AccountState {
   role: Role;
   token_version: number;
+  /** False once the token's refresh family was revoked (logout, reuse detection). */
+  family_live: boolean;
 }
 
 export interface AccessTokens {
-  sign(user: AuthUser & { tokenVersion: number }): Promise<string>;
-  verify(token: string): Promise<AuthUser & { tokenVersion: number }>;
+  sign(user: AccessClaims): Promise<string>;
+  verify(token: string): Promise<AccessClaims>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
+    /** Signs and reads the device cookies of logins (server/modules/auth/device-cookie.ts). */
+    deviceCookies: DeviceCookies;
     /** onRequest hook: a valid access token of one of these roles, else 401 / 403. */
     requireRole(...roles: Role[]): onRequestHookHandler;
   }
@@ -55,8 +67,9 @@ export function createAccessTokens(secret: string): AccessTokens {
   // A client sends the same token with every request for its 15 minutes: its signature is checked
   // once (a WebCrypto job on the thread pool, an eighth of a short list's CPU in the profile).
   // Only the exact string verified is found, and its expiry is checked on every use; revocation
-  // does not depend on this (the token version is read from the database on every request).
-  const verified = new Map<string, { claims: AuthUser & { tokenVersion: number }; expiresAt: number }>();
+  // does not depend on this (the token version and the family's state are read from the database
+  // on every request).
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
   // A CryptoKey imported once: given raw bytes or a KeyObject, jose (WebCrypto) imports the key
   // again on every sign and verify, a cost the list benchmark's profile showed on every request.
   const key = crypto.webcrypto.subtle.importKey(
@@ -68,7 +81,12 @@ export function createAccessTokens(secret: string): AccessTokens {
   );
   return {
     async sign(user) {
-      return new SignJWT({ role: user.role, ver: user.tokenVersion })
+      return new SignJWT({
+        role: user.role,
+        ver: user.tokenVersion,
+        ...(user.family !== undefined ? { fam: user.family } : {}),
+        ...(user.authTime !== undefined ? { auth_time: user.authTime } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuedAt()
@@ -84,16 +102,25 @@ export function createAccessTokens(secret: string): AccessTokens {
       const role = payload.role;
       // Tokens from before versions existed carry none: they belong to version 0.
       const tokenVersion = payload.ver ?? 0;
+      const { fam, auth_time: authTime } = payload;
       if (
         !Number.isInteger(id) ||
         id <= 0 ||
         !ROLES.includes(role as Role) ||
         typeof tokenVersion !== 'number' ||
-        !Number.isInteger(tokenVersion)
+        !Number.isInteger(tokenVersion) ||
+        (fam !== undefined && typeof fam !== 'string') ||
+        (authTime !== undefined && (typeof authTime !== 'number' || !Number.isFinite(authTime)))
       ) {
         throw new joseErrors.JWTInvalid('bad claims');
       }
-      const claims = { id, role: role as Role, tokenVersion };
+      const claims: AccessClaims = {
+        id,
+        role: role as Role,
+        tokenVersion,
+        ...(fam !== undefined ? { family: fam } : {}),
+        ...(authTime !== undefined ? { authTime } : {}),
+      };
       // jwtVerify checked exp; a token without one is not kept.
       if (typeof payload.exp === 'number') {
         verified.set(token, { claims, expiresAt: payload.exp * 1000 });
@@ -109,28 +136,37 @@ export const authPlugin = fp(
     app: FastifyInstance,
     opts: {
       secret: string;
-      /** The account now, or undefined when it no longer exists. */
-      account: (userId: number) => Promise<AccountState | undefined>;
+      /** The account now (and whether the family still lives), or undefined when it no longer exists. */
+      account: (userId: number, family: string | null) => Promise<AccountState | undefined>;
     },
   ) => {
     const tokens = createAccessTokens(opts.secret);
     app.decorate('accessTokens', tokens);
+    app.decorate('deviceCookies', createDeviceCookies(opts.secret));
     app.decorateRequest('user', null);
     app.decorate('requireRole', (...roles: Role[]): onRequestHookHandler => {
       return async (request) => {
         const token = bearerToken(request);
         if (!token) throw unauthorized();
-        let claims: AuthUser & { tokenVersion: number };
+        let claims: AccessClaims;
         try {
           claims = await tokens.verify(token);
         } catch {
           throw unauthorized();
         }
-        // A deleted account, or a token issued before a password change or reset, is refused.
-        const account = await opts.account(claims.id);
+        // A deleted account, a token issued before a password change or reset, or one of a
+        // session that ended (logout, a stolen refresh token detected) is refused. Tokens from
+        // before the family was carried name none; they expire within ACCESS_TOKEN_SECONDS.
+        const account = await opts.account(claims.id, claims.family ?? null);
         if (!account || account.token_version !== claims.tokenVersion) throw unauthorized();
+        if (claims.family !== undefined && !account.family_live) throw unauthorized();
         if (!roles.includes(account.role)) throw forbidden();
-        request.user = { id: claims.id, role: account.role };
+        request.user = {
+          id: claims.id,
+          role: account.role,
+          ...(claims.family !== undefined ? { family: claims.family } : {}),
+          ...(claims.authTime !== undefined ? { authTime: claims.authTime } : {}),
+        };
       };
     });
   },

@@ -22,6 +22,9 @@ export const ERROR_TEXT = {
   passwordTooCommon: 'Этот пароль слишком распространен и легко угадывается. Выберите другой',
   recoveryInvalid: 'Ссылка для восстановления недействительна или устарела',
   refreshInvalid: 'Сессия истекла, войдите снова',
+  foreignOrigin: 'Запрос с другого сайта отклонен',
+  currentPasswordWrong: 'Неверный текущий пароль',
+  currentPasswordRequired: 'Введите текущий пароль',
   userNotFound: 'Пользователь не найден',
 } as const;
 

@@ -1,5 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { ERROR_TEXT, SUCCESS_TEXT } from '../../src/shared/messages';
 import { hashToken } from '../../server/lib/secrets';
 import { addSeconds, nowIso } from '../../server/lib/time';
@@ -85,9 +87,28 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
         refresh_token: cookie?.value,
         role: 'STUDENT',
       });
+      // The cookie lasts as long as the session may stay unused (REFRESH_IDLE_DAYS, 14 by default).
       const days = ((cookie?.expires?.getTime() ?? 0) - Date.now()) / 86_400_000;
-      expect(days).toBeGreaterThan(29.9);
-      expect(days).toBeLessThanOrEqual(30);
+      expect(days).toBeGreaterThan(13.9);
+      expect(days).toBeLessThanOrEqual(14);
+    });
+
+    it('V14.3.2 token answers are never stored by a cache: Cache-Control: no-store', async () => {
+      const s = await cookieLogin();
+      const login = await authenticate(s.fields.username, s.fields.password, COOKIE_ONLY);
+      expect(login.headers['cache-control']).toBe('no-store');
+      const refreshed = await refreshWith({ cookie: refreshCookie(login)?.value });
+      expect(refreshed.statusCode).toBe(200);
+      expect(refreshed.headers['cache-control']).toBe('no-store');
+      const bearer = await refreshWith({ bearer: s.refresh });
+      expect(bearer.headers['cache-control']).toBe('no-store');
+      const changed = await as(t.app, { token: refreshed.json().access_token })({
+        method: 'PATCH',
+        url: '/api/student/password',
+        payload: { password: 'Ustno-no-store-9' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers['cache-control']).toBe('no-store');
     });
 
     it('X-Refresh-Transport: cookie leaves the refresh token out of the JSON answer', async () => {
@@ -137,6 +158,23 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
       expect(cleared?.value).toBe('');
       expect(cleared?.path).toBe('/api/auth');
       expect(cleared?.expires?.getTime() ?? Date.now()).toBeLessThanOrEqual(Date.now());
+    });
+
+    it('issue 18.3 a server failure during a refresh (the database away) keeps the cookie: only a refusal for good clears it', async () => {
+      const s = await cookieLogin();
+      const db = t.app.ctx.db;
+      await sql`alter table refresh_tokens rename to refresh_tokens_away`.execute(db);
+      let res: LightMyRequestResponse;
+      try {
+        res = await refreshWith({ cookie: s.cookie });
+      } finally {
+        await sql`alter table refresh_tokens_away rename to refresh_tokens`.execute(db);
+      }
+      expect(res.statusCode).toBe(500);
+      expect(refreshCookie(res)).toBeUndefined();
+      expect(res.headers['set-cookie']).toBeUndefined();
+      // The device is still signed in: the same cookie refreshes once the database is back.
+      expect((await refreshWith({ cookie: s.cookie })).statusCode).toBe(200);
     });
 
     it('answers 401 with neither a bearer nor a cookie', async () => {
@@ -202,9 +240,8 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
       let cookie = s.cookie;
       for (let i = 0; i < 3; i++) {
         const res = await refreshWith({ cookie });
-        expect(refreshCookie(res)?.expires?.toISOString()).toBe(
-          new Date(Math.floor(Date.parse(first.expires_at) / 1000) * 1000).toISOString(),
-        );
+        // The cookie never outlives the family (it ends sooner when left unused: REFRESH_IDLE_DAYS).
+        expect(refreshCookie(res)?.expires?.getTime()).toBeLessThanOrEqual(Date.parse(first.expires_at));
         cookie = refreshCookie(res)?.value as string;
       }
       const rows = await t.app.ctx.db
@@ -222,6 +259,63 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
         .where('family', '=', first.family)
         .execute();
       expect((await refreshWith({ cookie })).statusCode).toBe(401);
+    });
+  });
+
+  describe('idle sessions', () => {
+    const backdateIssue = (token: string, seconds: number) =>
+      t.app.ctx.db
+        .updateTable('refresh_tokens')
+        .set({ created_at: addSeconds(nowIso(), -seconds) })
+        .where('token_hash', '=', hashToken(token))
+        .execute();
+
+    it('V7.3.1 REFRESH_IDLE_DAYS is 14 by default', () => {
+      expect(loadConfig({}).refreshIdleSeconds).toBe(14 * 86_400);
+      expect(loadConfig({ REFRESH_IDLE_DAYS: '3' }).refreshIdleSeconds).toBe(3 * 86_400);
+    });
+
+    it('V7.3.1 a refresh token unused for 13 days still rotates; one unused for 15 days is refused and its cookie cleared', async () => {
+      const a = await cookieLogin();
+      await backdateIssue(a.cookie, 13 * 86_400);
+      const kept = await refreshWith({ cookie: a.cookie });
+      expect(kept.statusCode).toBe(200);
+      // The successor gets 14 days of its own (still within the 30 days of the family).
+      const days = ((refreshCookie(kept)?.expires?.getTime() ?? 0) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(13.9);
+
+      const b = await cookieLogin();
+      await backdateIssue(b.cookie, 15 * 86_400);
+      const idle = await refreshWith({ cookie: b.cookie });
+      expect(idle.statusCode).toBe(401);
+      expect(idle.json()).toEqual({ message: ERROR_TEXT.refreshInvalid });
+      expect(refreshCookie(idle)?.value).toBe('');
+    });
+
+    it('V7.3.1 near the end of the 30 days the cookie ends with the family, not 14 days later', async () => {
+      const s = await cookieLogin();
+      await t.app.ctx.db
+        .updateTable('refresh_tokens')
+        .set({ expires_at: addSeconds(nowIso(), 2 * 86_400) })
+        .where('token_hash', '=', hashToken(s.cookie))
+        .execute();
+      const res = await refreshWith({ cookie: s.cookie });
+      const days = ((refreshCookie(res)?.expires?.getTime() ?? 0) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(1.9);
+      expect(days).toBeLessThanOrEqual(2);
+    });
+
+    it('the purge deletes the tokens of a family whose newest token went unused past the idle limit', async () => {
+      const idle = await registerAndLogin(t.app, 'student');
+      const live = await registerAndLogin(t.app, 'student');
+      await backdateIssue(idle.refresh, 15 * 86_400);
+      await purgeExpired(t.app.ctx);
+      const left = await t.app.ctx.db
+        .selectFrom('refresh_tokens')
+        .select('token_hash')
+        .where('token_hash', 'in', [hashToken(idle.refresh), hashToken(live.refresh)])
+        .execute();
+      expect(left.map((r) => r.token_hash)).toEqual([hashToken(live.refresh)]);
     });
   });
 
@@ -414,10 +508,18 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
         .execute();
     };
 
-    it('within the grace period, the successor unused (its answer was lost): a fresh successor in the same family', async () => {
+    it('issue 18.4 REFRESH_REPLAY_GRACE_SECONDS is 10 minutes by default, longer than any retry of the page or the worker', () => {
+      expect(loadConfig({}).refreshReplayGraceSeconds).toBe(600);
+      expect(loadConfig({ REFRESH_REPLAY_GRACE_SECONDS: '900' }).refreshReplayGraceSeconds).toBe(900);
+      expect(() => loadConfig({ REFRESH_REPLAY_GRACE_SECONDS: '-1' })).toThrow(
+        /REFRESH_REPLAY_GRACE_SECONDS/,
+      );
+    });
+
+    it('issue 18.4 within the grace period (9 minutes later), the successor unused (its answer was lost): a fresh successor in the same family', async () => {
       const s = await cookieLogin();
       const lost = refreshCookie(await refreshWith({ cookie: s.cookie }))?.value as string;
-      await backdateRotation(s.cookie, 8);
+      await backdateRotation(s.cookie, 9 * 60);
 
       const replay = await refreshWith({ cookie: s.cookie });
       expect(replay.statusCode).toBe(200);
@@ -451,12 +553,47 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
       expect((await refreshWith({ cookie: newest })).statusCode).toBe(401);
     });
 
-    it('after the grace period, even with the successor unused: the whole family is revoked', async () => {
+    it('issue 18.4 a lost answer replayed twice (the worker retrying minutes apart) renews both times', async () => {
+      const s = await cookieLogin();
+      await refreshWith({ cookie: s.cookie });
+      await backdateRotation(s.cookie, 3 * 60);
+      expect((await refreshWith({ cookie: s.cookie })).statusCode).toBe(200);
+      await backdateRotation(s.cookie, 7 * 60);
+      const again = await refreshWith({ cookie: s.cookie });
+      expect(again.statusCode).toBe(200);
+      const fresh = refreshCookie(again)?.value as string;
+      expect((await liveInFamily(s.cookie)).map((r) => r.token_hash)).toEqual([hashToken(fresh)]);
+    });
+
+    it('issue 18.4 after the grace period, even with the successor unused: the whole family is revoked', async () => {
       const s = await cookieLogin();
       const next = refreshCookie(await refreshWith({ cookie: s.cookie }))?.value as string;
-      await backdateRotation(s.cookie, 11);
+      await backdateRotation(s.cookie, 601);
       expect((await refreshWith({ cookie: s.cookie })).statusCode).toBe(401);
       expect((await refreshWith({ cookie: next })).statusCode).toBe(401);
+    });
+
+    it('issue 18.4 the grace follows REFRESH_REPLAY_GRACE_SECONDS', async () => {
+      const short = await createTestApp(kind, { REFRESH_REPLAY_GRACE_SECONDS: '30' });
+      try {
+        const s = await registerAndLogin(short.app, 'student');
+        const refresh = (token: string) =>
+          short.app.inject({
+            method: 'POST',
+            url: '/api/auth/refresh-token',
+            headers: { authorization: `Bearer ${token}` },
+          });
+        const next = (await refresh(s.refresh)).json().refresh_token as string;
+        await short.app.ctx.db
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: addSeconds(nowIso(), -31) })
+          .where('token_hash', '=', hashToken(s.refresh))
+          .execute();
+        expect((await refresh(s.refresh)).statusCode).toBe(401);
+        expect((await refresh(next)).statusCode).toBe(401);
+      } finally {
+        await short.close();
+      }
     });
 
     it('a token of a family ended by logout gets no grace', async () => {

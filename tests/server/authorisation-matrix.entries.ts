@@ -128,6 +128,10 @@ const profileBody = () => {
   return { username: f.username, email: f.email, name: f.name, surname: f.surname, patronymic: f.patronymic };
 };
 
+/** Every actor's password (userFields), which an own profile change carries as the current one. */
+const CURRENT = 'Ustno-test-pass-1';
+const ownProfileBody = () => ({ ...profileBody(), currentPassword: CURRENT });
+
 /** The clientId whose part the complete entry's set-up stored. */
 let uploadClientId = '';
 
@@ -580,10 +584,14 @@ export const MATRIX: Record<string, MatrixEntry> = {
 
   // ---- teacher: own profile ----
   'GET /api/teacher/profile': { access: T, request: () => json('/api/teacher/profile'), ok: 200 },
-  'PATCH /api/teacher/data': { access: T, request: () => json('/api/teacher/data', profileBody()), ok: 200 },
+  'PATCH /api/teacher/data': {
+    access: T,
+    request: () => json('/api/teacher/data', ownProfileBody()),
+    ok: 200,
+  },
   'PATCH /api/teacher/password': {
     access: T,
-    request: () => json('/api/teacher/password', { password: 'Ustno-test-pass-2' }),
+    request: () => json('/api/teacher/password', { password: 'Ustno-test-pass-2', currentPassword: CURRENT }),
     ok: 200,
     last: true,
     renewsSession: true,
@@ -725,10 +733,14 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ok: 200,
   },
   'GET /api/student/profile': { access: S, request: () => json('/api/student/profile'), ok: 200 },
-  'PATCH /api/student/data': { access: S, request: () => json('/api/student/data', profileBody()), ok: 200 },
+  'PATCH /api/student/data': {
+    access: S,
+    request: () => json('/api/student/data', ownProfileBody()),
+    ok: 200,
+  },
   'PATCH /api/student/password': {
     access: S,
-    request: () => json('/api/student/password', { password: 'Ustno-test-pass-2' }),
+    request: () => json('/api/student/password', { password: 'Ustno-test-pass-2', currentPassword: CURRENT }),
     ok: 200,
     last: true,
     renewsSession: true,

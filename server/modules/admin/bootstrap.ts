@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { HttpError } from '../../lib/http-error';
-import { hashPassword, passwordPolicyError } from '../../lib/passwords';
+import { hashPassword, passwordPolicyError, verifyPassword } from '../../lib/passwords';
 import { randomToken } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
 import { findUserByUsername, updateUser } from '../users/repository';
-import { createAccount } from '../users/service';
+import { createAccount, endAllSessions } from '../users/service';
 
 export interface AdminBootstrapOptions {
   username: string | undefined;
@@ -13,8 +13,9 @@ export interface AdminBootstrapOptions {
 }
 
 /**
- * ADMIN_USERNAME/ADMIN_PASSWORD ensure that admin (its password set to the given one); with
- * neither and no admin at all, an `admin` account is created and its password returned once.
+ * ADMIN_USERNAME/ADMIN_PASSWORD ensure that admin (its password set to the given one; a changed
+ * one ends every session of the account, as any password change does); with neither and no
+ * admin at all, an `admin` account is created and its password returned once.
  */
 export async function ensureAdmin(
   db: Kysely<Database>,
@@ -30,9 +31,13 @@ export async function ensureAdmin(
         throw new Error(`ADMIN_USERNAME ${opts.username} belongs to a non-admin account`);
       }
       if (existing) {
-        await updateUser(db, existing.id, {
-          password_hash: await hashPassword(opts.password),
-          updated_at: nowIso(),
+        // The same password at every start keeps the sessions (and its hash).
+        if (await verifyPassword(existing.password_hash, opts.password)) return null;
+        const password_hash = await hashPassword(opts.password);
+        await db.transaction().execute(async (trx) => {
+          const now = nowIso();
+          await updateUser(trx, existing.id, { password_hash, updated_at: now });
+          await endAllSessions(trx, existing.id, now);
         });
         return null;
       }

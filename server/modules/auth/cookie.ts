@@ -9,7 +9,7 @@ const COOKIE_PATH = '/api/auth';
 export interface IssuedTokens {
   access_token: string;
   refresh_token: string;
-  /** When the refresh token (and its family) ends. */
+  /** When the refresh token ends: its family's end, or sooner should it go unused (REFRESH_IDLE_DAYS). */
   expires_at: string;
 }
 
@@ -42,6 +42,28 @@ export function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, secure: true, sameSite: 'strict', path: COOKIE_PATH });
 }
 
+/**
+ * Whether a request that carries the refresh cookie came from somewhere else than the app's own
+ * pages: `Sec-Fetch-Site` says cross-site or same-site (a sibling subdomain shares the site, not
+ * the origin), or `Origin` is neither PUBLIC_URL's origin nor the request's own host (the app
+ * opened by another name; the cookie is bound to that host, so only its own pages send both). A
+ * request with neither header (an old client, curl) is no browser's forgery: it passes.
+ */
+export function isForeignRequest(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  if (origin === new URL(publicUrl).origin) return false;
+  const host = request.headers.host?.toLowerCase();
+  try {
+    return host === undefined || new URL(origin).host !== host;
+  } catch {
+    // `null` (an opaque origin) or garbage.
+    return true;
+  }
+}
+
 /** Sets the cookie and answers the tokens, without the refresh token when the cookie carries it. */
 export function tokenAnswer(
   request: FastifyRequest,
@@ -49,6 +71,8 @@ export function tokenAnswer(
   issued: IssuedTokens,
   cookieOnly = wantsCookieOnly(request),
 ): { access_token: string; refresh_token?: string } {
+  // Tokens never sit in a browser's or a proxy's cache.
+  void reply.header('Cache-Control', 'no-store');
   setRefreshCookie(reply, issued.refresh_token, issued.expires_at);
   return cookieOnly
     ? { access_token: issued.access_token }

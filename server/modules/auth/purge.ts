@@ -12,19 +12,26 @@ export interface PurgeCounts {
   refreshTokens: number;
   loginFailures: number;
   loginThrottles: number;
+  loginSlots: number;
   recoveryAttempts: number;
 }
 
 /**
- * Deletes what can no longer do anything: refresh tokens past their family's end, throttling
- * counters and failures whose window is over, and recovery attempts long used or expired.
+ * Deletes what can no longer do anything: refresh tokens past their family's end or of a family
+ * left unused past REFRESH_IDLE_DAYS, throttling counters, holds and failures whose window is
+ * over, and recovery attempts long used or expired.
  */
 export async function purgeExpired(ctx: AppContext, now: string = nowIso()): Promise<PurgeCounts> {
   const windowStart = addSeconds(now, -ctx.config.loginWindowMinutes * 60);
   return {
-    refreshTokens: await repo.deleteExpiredRefreshTokens(ctx.db, now),
+    refreshTokens: await repo.deleteExpiredRefreshTokens(
+      ctx.db,
+      now,
+      addSeconds(now, -ctx.config.refreshIdleSeconds),
+    ),
     loginFailures: await repo.deleteLoginFailuresBefore(ctx.db, windowStart),
     loginThrottles: await repo.deleteLoginThrottlesBefore(ctx.db, windowStart),
+    loginSlots: await repo.deleteLoginSlotsBefore(ctx.db, windowStart),
     recoveryAttempts: await repo.deleteFinishedRecoveryAttempts(
       ctx.db,
       addSeconds(now, -RECOVERY_HISTORY_DAYS * 86_400),

@@ -1,9 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
+import type { AccountState } from '../../plugins/auth';
 
 export async function insertRefreshToken(
   db: Db,
-  row: { user_id: number; token_hash: string; family: string; created_at: string; expires_at: string },
+  row: {
+    user_id: number;
+    token_hash: string;
+    family: string;
+    created_at: string;
+    expires_at: string;
+    auth_time: string | null;
+  },
 ): Promise<number> {
   const r = await db.insertInto('refresh_tokens').values(row).returning('id').executeTakeFirstOrThrow();
   return r.id;
@@ -56,9 +64,53 @@ export async function revokeUserRefreshTokens(db: Db, userId: number, at: string
     .execute();
 }
 
-export async function deleteExpiredRefreshTokens(db: Db, now: string): Promise<number> {
+/**
+ * The account as every authenticated request checks it, in one query: its role and token
+ * version, and whether the access token's refresh family still has a live token (not revoked by
+ * logout or reuse detection). Null family: a token from before families were carried.
+ */
+export async function sessionAccount(
+  db: Db,
+  userId: number,
+  family: string | null,
+): Promise<AccountState | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['users.role', 'users.token_version'])
+    .select((eb) =>
+      family === null
+        ? sql<boolean>`1`.as('family_live')
+        : eb
+            .exists(
+              eb
+                .selectFrom('refresh_tokens')
+                .select('refresh_tokens.id')
+                .where('refresh_tokens.family', '=', family)
+                .where('refresh_tokens.revoked_at', 'is', null),
+            )
+            .$castTo<boolean>()
+            .as('family_live'),
+    )
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row && { role: row.role, token_version: row.token_version, family_live: Boolean(row.family_live) };
+}
+
+/** Deletes refresh tokens past their family's end, and whole families idle past `idleBefore`. */
+export async function deleteExpiredRefreshTokens(db: Db, now: string, idleBefore: string): Promise<number> {
   const r = await db.deleteFrom('refresh_tokens').where('expires_at', '<', now).executeTakeFirst();
-  return Number(r.numDeletedRows);
+  // A family whose newest token was issued before the idle limit can never rotate again.
+  const idle = await db
+    .deleteFrom('refresh_tokens')
+    .where('family', 'in', (eb) =>
+      eb
+        .selectFrom('refresh_tokens as r')
+        .select('r.family')
+        .groupBy('r.family')
+        .having((h) => h.fn.max('r.created_at'), '<', idleBefore),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) + Number(idle.numDeletedRows);
 }
 
 /** Recovery attempts used or expired before `before`: their links can no longer do anything. */
@@ -94,15 +146,16 @@ export async function countLoginEventsSince(db: Db, since: string): Promise<numb
 }
 
 /**
- * Counts one attempt under `key` and answers the count within the window, in one statement, so
- * concurrent attempts each see their own number (a burst cannot all pass a check made first).
+ * Counts one attempt under `key` and answers the count within the window (and when the window
+ * began), in one statement, so concurrent attempts each see their own number (a burst cannot all
+ * pass a check made first).
  */
 export async function hitLoginThrottle(
   db: Db,
   key: string,
   now: string,
   windowStart: string,
-): Promise<number> {
+): Promise<{ hits: number; windowStart: string }> {
   const r = await db
     .insertInto('login_throttles')
     .values({ key, hits: 1, window_start: now })
@@ -112,9 +165,9 @@ export async function hitLoginThrottle(
         window_start: sql<string>`case when login_throttles.window_start < ${windowStart} then ${now} else login_throttles.window_start end`,
       }),
     )
-    .returning('hits')
+    .returning(['hits', 'window_start'])
     .executeTakeFirstOrThrow();
-  return Number(r.hits);
+  return { hits: Number(r.hits), windowStart: r.window_start };
 }
 
 /** Takes back one counted attempt (a login that succeeded, or one refused before any check). */
@@ -127,15 +180,47 @@ export async function unhitLoginThrottle(db: Db, key: string): Promise<void> {
     .execute();
 }
 
-/** The attempts counted under `key` within the window (0 when none). */
-export async function loginThrottleHits(db: Db, key: string, windowStart: string): Promise<number> {
-  const r = await db
-    .selectFrom('login_throttles')
-    .select('hits')
-    .where('key', '=', key)
-    .where('window_start', '>=', windowStart)
+export type SlotClaim = { claimed: true } | { claimed: false; nextAt: string; inFlight: boolean };
+
+/**
+ * Takes the account's one password check (see the auth throttle): only when its next check may
+ * start by `now`, atomically, so of concurrent claims exactly one wins; held until `leaseEnd`
+ * unless released first.
+ */
+export async function claimLoginSlot(db: Db, key: string, now: string, leaseEnd: string): Promise<SlotClaim> {
+  const won = await db
+    .insertInto('login_slots')
+    .values({ key, next_at: leaseEnd, in_flight: 1 })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ next_at: leaseEnd, in_flight: 1 })
+        .where('login_slots.next_at', '<=', now),
+    )
+    .returning('key')
     .executeTakeFirst();
-  return r ? Number(r.hits) : 0;
+  if (won) return { claimed: true };
+  const row = await db
+    .selectFrom('login_slots')
+    .select(['next_at', 'in_flight'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return { claimed: false, nextAt: row?.next_at ?? now, inFlight: Number(row?.in_flight ?? 0) === 1 };
+}
+
+/** Ends the check that holds the slot: the next one may start at `nextAt`. */
+export async function releaseLoginSlot(db: Db, key: string, nextAt: string): Promise<void> {
+  await db.updateTable('login_slots').set({ next_at: nextAt, in_flight: 0 }).where('key', '=', key).execute();
+}
+
+export async function deleteLoginSlot(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('login_slots').where('key', '=', key).execute();
+}
+
+/** Slots whose next check was due before `before`: nobody is held by them any more. */
+export async function deleteLoginSlotsBefore(db: Db, before: string): Promise<number> {
+  const r = await db.deleteFrom('login_slots').where('next_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 export async function clearLoginThrottles(db: Db, keys: string[]): Promise<void> {

@@ -4,7 +4,7 @@ import { ERROR_TEXT, SUCCESS_TEXT } from '../../../src/shared/messages';
 import { type RegistrationRole, registrationRoleToRole, type Role } from '../../../src/shared/roles';
 import type { AppContext } from '../../context';
 import type { Db, User } from '../../db/types';
-import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../lib/http-error';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/http-error';
 import { hashNewPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/secrets';
 import { addSeconds, nowIso } from '../../lib/time';
@@ -19,7 +19,11 @@ import {
 import { kickMailQueue } from '../mail-queue/service';
 import { createAccount, endAllSessions, queueRecoveryNotice } from '../users/service';
 import type { IssuedTokens } from './cookie';
+import type { DeviceCookies } from './device-cookie';
 import * as repo from './repository';
+import { throttledCheck } from './throttle';
+
+export { accountDelayMs } from './throttle';
 
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
 export const RECOVERY_SECONDS = 30 * 60;
@@ -35,114 +39,104 @@ export async function register(
   return createAccount(ctx.db, pathRole, body);
 }
 
+/** A session: its refresh family (with the family's end) and when its password login happened. */
+interface Session {
+  family: { id: string; expiresAt: string } | null;
+  /** ISO time of the password login, passed on unchanged by every rotation; null when unknown. */
+  authTime: string | null;
+}
+
 /**
- * A refresh token (and the access token beside it). A new family ends 30 days after login; a
- * rotation passes the family's end on, so rotating never extends a session.
+ * A refresh token (and the access token beside it, which carries the family and `auth_time`).
+ * A new family ends 30 days after login; a rotation passes the family's end on, so rotating
+ * never extends a session. The answer's `expires_at` (the cookie's end) is sooner when the
+ * token would go unused past REFRESH_IDLE_DAYS.
  */
 async function issueTokens(
   ctx: AppContext,
   db: Db,
   user: { id: number; role: Role; token_version: number },
-  family: { id: string; expiresAt: string } | null,
+  session: Session,
 ): Promise<{ id: number; tokens: IssuedTokens }> {
   const refresh_token = randomToken();
   const now = nowIso();
-  const expires_at = family?.expiresAt ?? addSeconds(now, REFRESH_TOKEN_SECONDS);
+  const expires_at = session.family?.expiresAt ?? addSeconds(now, REFRESH_TOKEN_SECONDS);
+  const family = session.family?.id ?? crypto.randomUUID();
   const id = await repo.insertRefreshToken(db, {
     user_id: user.id,
     token_hash: hashToken(refresh_token),
-    family: family?.id ?? crypto.randomUUID(),
+    family,
     created_at: now,
     expires_at,
+    auth_time: session.authTime,
   });
   const access_token = await ctx.accessTokens.sign({
     id: user.id,
     role: user.role,
     tokenVersion: user.token_version,
+    family,
+    ...(session.authTime !== null ? { authTime: Math.floor(Date.parse(session.authTime) / 1000) } : {}),
   });
-  return { id, tokens: { access_token, refresh_token, expires_at } };
+  const idleEnd = addSeconds(now, ctx.config.refreshIdleSeconds);
+  return {
+    id,
+    tokens: { access_token, refresh_token, expires_at: idleEnd < expires_at ? idleEnd : expires_at },
+  };
 }
 
-/** Throttling keys: an account from one address, an address, an account from anywhere. */
-const throttleKeys = (account: string, address: string) => ({
-  pair: `account-address:${account}|${address}`,
-  address: `address:${address}`,
-  account: `account:${account}`,
-});
-
-/**
- * The wait before checking a password of an account that failed `failures` times within the
- * window from anywhere: none up to the per-account limit, then 1 s doubling up to the cap. A
- * delay, never a refusal, so failures elsewhere cannot lock the owner out.
- */
-export function accountDelayMs(failures: number, threshold: number, maxSeconds: number): number {
-  if (failures < threshold || maxSeconds <= 0) return 0;
-  return Math.min(1000 * 2 ** Math.min(failures - threshold, 20), maxSeconds * 1000);
+/** Who logs in from where: the address as the login list shows it, and as the limits group it. */
+export interface LoginClient {
+  ip: string;
+  /** IPv6 by its /64, like every other limit. */
+  address: string;
+  /** The device cookie the request carried, if any. */
+  deviceCookie: string | undefined;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
- * Logs in. Attempts are counted before the password is checked, atomically per key, so a burst
- * gets at most the limit of checks: per account from one address and per address a hard limit
- * (429 within the window), per account from anywhere only a growing delay.
+ * Logs in, throttled (see throttle.ts). A success gives the device its device cookie (the new
+ * value of the cookie, which may remember other accounts of a shared device too).
  */
 export async function authenticate(
   ctx: AppContext,
+  devices: DeviceCookies,
   body: AuthenticateBody,
-  address: string,
-): Promise<IssuedTokens & { role: Role }> {
-  const { db, config } = ctx;
-  const keys = throttleKeys(usernameKey(body.username), address);
-  const now = nowIso();
-  const windowStart = addSeconds(now, -config.loginWindowMinutes * 60);
-
-  const delay = accountDelayMs(
-    await repo.loginThrottleHits(db, keys.account, windowStart),
-    config.loginMaxFailuresPerAccount,
-    config.loginDelayMaxSeconds,
-  );
-  if (delay > 0) await sleep(delay);
-
-  if ((await repo.hitLoginThrottle(db, keys.pair, now, windowStart)) > config.loginMaxFailuresPerAccount) {
-    throw tooManyRequests(ERROR_TEXT.tooManyAttempts);
-  }
-  if ((await repo.hitLoginThrottle(db, keys.address, now, windowStart)) > config.loginMaxFailuresPerAddress) {
-    await repo.unhitLoginThrottle(db, keys.pair);
-    throw tooManyRequests(ERROR_TEXT.tooManyAttempts);
-  }
-
+  client: LoginClient,
+): Promise<IssuedTokens & { role: Role; deviceCookie: string }> {
+  const { db } = ctx;
   const user = await findUserByUsername(db, body.username);
-  const ok = await verifyPassword(user?.password_hash ?? null, body.password);
-  if (!user || !ok) {
-    await repo.hitLoginThrottle(db, keys.account, nowIso(), windowStart);
-    throw forbidden(ERROR_TEXT.wrongCredentials);
-  }
+  const device = user ? devices.find(client.deviceCookie, user.id) : null;
+  const ok = await throttledCheck(
+    ctx,
+    { account: usernameKey(body.username), address: client.address, device },
+    () => verifyPassword(user?.password_hash ?? null, body.password),
+  );
+  if (!user || !ok) throw forbidden(ERROR_TEXT.wrongCredentials);
+  const now = nowIso();
   const { tokens } = await db.transaction().execute(async (trx) => {
-    // A success counts afresh for this account; the address keeps only its failures.
-    await repo.clearLoginThrottles(trx, [keys.pair, keys.account]);
-    await repo.unhitLoginThrottle(trx, keys.address);
-    await repo.insertLoginEvent(trx, user.id, address, now);
-    return issueTokens(ctx, trx, user, null);
+    await repo.insertLoginEvent(trx, user.id, client.ip, now);
+    return issueTokens(ctx, trx, user, { family: null, authTime: now });
   });
-  return { ...tokens, role: user.role };
+  return { ...tokens, role: user.role, deviceCookie: devices.issue(client.deviceCookie, user.id) };
 }
-
-/**
- * A rotated token presented again this soon after its rotation, while its successor was never
- * used, most likely lost its answer on the way back (a flaky network, two tabs at once).
- */
-export const REPLAY_GRACE_SECONDS = 10;
 
 class LostRotation extends Error {}
 
 type RefreshRow = NonNullable<Awaited<ReturnType<typeof repo.findRefreshToken>>>;
 
-/** The unused successor a replay within the grace period may replace, else null (a theft). */
-async function replaceableSuccessor(db: Db, row: RefreshRow, now: string): Promise<RefreshRow | null> {
+/**
+ * The unused successor a replay may replace, else null (a theft): a rotated token presented
+ * again within REFRESH_REPLAY_GRACE_SECONDS of its rotation, while its successor was never used,
+ * most likely lost its answer on the way back (a flaky network, a worker retrying minutes later).
+ */
+async function replaceableSuccessor(
+  ctx: AppContext,
+  row: RefreshRow,
+  now: string,
+): Promise<RefreshRow | null> {
   if (row.replaced_by_id === null || row.revoked_at === null) return null;
-  if (Date.parse(now) - Date.parse(row.revoked_at) > REPLAY_GRACE_SECONDS * 1000) return null;
-  const successor = await repo.findRefreshTokenById(db, row.replaced_by_id);
+  if (Date.parse(now) - Date.parse(row.revoked_at) > ctx.config.refreshReplayGraceSeconds * 1000) return null;
+  const successor = await repo.findRefreshTokenById(ctx.db, row.replaced_by_id);
   return successor && successor.revoked_at === null ? successor : null;
 }
 
@@ -159,7 +153,10 @@ async function rotate(
 ): Promise<IssuedTokens | null> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const issued = await issueTokens(ctx, trx, user, { id: row.family, expiresAt: row.expires_at });
+      const issued = await issueTokens(ctx, trx, user, {
+        family: { id: row.family, expiresAt: row.expires_at },
+        authTime: row.auth_time,
+      });
       if (!(await repo.markRefreshTokenRotated(trx, retire.id, now, issued.id))) throw new LostRotation();
       if (retire.id !== row.id) await repo.setRefreshTokenSuccessor(trx, row.id, issued.id);
       return issued.tokens;
@@ -172,9 +169,10 @@ async function rotate(
 
 /**
  * Rotates a refresh token. A token that was already rotated means it leaked: the whole family
- * is revoked, so the thief's copy dies too. The one exception is a replay within
- * REPLAY_GRACE_SECONDS of the rotation while the successor is still unused: that answer was
- * lost, so a fresh successor replaces the unused one in the same family.
+ * is revoked, so the thief's copy dies too (and with the family, its access tokens). The one
+ * exception is a replay within REFRESH_REPLAY_GRACE_SECONDS of the rotation while the successor
+ * is still unused: that answer was lost, so a fresh successor replaces the unused one in the
+ * same family. A token unused for REFRESH_IDLE_DAYS is refused like an expired one.
  */
 export async function refresh(ctx: AppContext, presented: string | null): Promise<IssuedTokens> {
   if (!presented) throw unauthorized(ERROR_TEXT.refreshInvalid);
@@ -186,10 +184,13 @@ export async function refresh(ctx: AppContext, presented: string | null): Promis
     const now = nowIso();
     const row = await repo.findRefreshToken(db, hash);
     if (!row || row.expires_at <= now) throw unauthorized(ERROR_TEXT.refreshInvalid);
+    if (row.revoked_at === null && addSeconds(row.created_at, ctx.config.refreshIdleSeconds) <= now) {
+      throw unauthorized(ERROR_TEXT.refreshInvalid);
+    }
     family = row.family;
     let retire = row;
     if (row.revoked_at !== null) {
-      const successor = await replaceableSuccessor(db, row, now);
+      const successor = await replaceableSuccessor(ctx, row, now);
       if (!successor) break;
       retire = successor;
     }
@@ -202,11 +203,18 @@ export async function refresh(ctx: AppContext, presented: string | null): Promis
   throw unauthorized(ERROR_TEXT.refreshInvalid);
 }
 
-/** A new session of an account that proved itself another way (its own password change). */
-export async function startSession(ctx: AppContext, userId: number): Promise<IssuedTokens> {
+/**
+ * A new session of an account that proved itself another way (its own password change), whose
+ * password login counts from `authTime` (now when the change gave the current password).
+ */
+export async function startSession(
+  ctx: AppContext,
+  userId: number,
+  authTime: string | null,
+): Promise<IssuedTokens> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized();
-  return (await issueTokens(ctx, ctx.db, user, null)).tokens;
+  return (await issueTokens(ctx, ctx.db, user, { family: null, authTime })).tokens;
 }
 
 /** Ends the session of the presented refresh token: its whole family. Unknown tokens: nothing to end. */

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { studentDataBodySchema, studentProfileSchema } from '../../../src/shared/contract/student';
 import { currentUser } from '../../plugins/auth';
-import { ownPasswordRoute } from '../users/routes';
+import { byAddress } from '../../plugins/rate-limit';
+import { OWN_DATA_DESCRIPTION, ownPasswordRoute, withRetryAfter } from '../users/routes';
 import * as service from './service';
 
 const tags = ['student: profile'];
@@ -16,8 +17,16 @@ export async function studentProfileRoutes(app: FastifyInstance): Promise<void> 
   );
   r.patch(
     '/api/student/data',
-    { schema: { tags, body: studentDataBodySchema, response: { 200: studentProfileSchema } } },
-    (req) => service.updateProfile(app.ctx, currentUser(req).id, req.body),
+    {
+      schema: {
+        tags,
+        description: OWN_DATA_DESCRIPTION,
+        body: studentDataBodySchema,
+        response: { 200: studentProfileSchema },
+      },
+    },
+    (req, reply) =>
+      withRetryAfter(reply, () => service.updateProfile(app.ctx, currentUser(req), req.body, byAddress(req))),
   );
   ownPasswordRoute(app, '/api/student/password', tags);
 }

@@ -2,8 +2,9 @@ import type { StudentDataBody, StudentProfile } from '../../../src/shared/contra
 import { ERROR_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-error';
+import type { AuthUser } from '../../plugins/auth';
 import { findUserByIdAndRole, toUserDto } from '../users/repository';
-import { updateAccount } from '../users/service';
+import { confirmOwnChange, updateAccount } from '../users/service';
 
 export async function getProfile(ctx: AppContext, studentId: number): Promise<StudentProfile> {
   const user = await findUserByIdAndRole(ctx.db, studentId, 'STUDENT');
@@ -12,13 +13,18 @@ export async function getProfile(ctx: AppContext, studentId: number): Promise<St
   return toUserDto(user);
 }
 
-/** Profile fields; a username or e-mail another account holds answers 409 with `errors`. */
+/**
+ * Profile fields; a username or e-mail another account holds answers 409 with `errors`. Needs
+ * the current password, or a recent login (confirmOwnChange).
+ */
 export async function updateProfile(
   ctx: AppContext,
-  studentId: number,
+  caller: AuthUser,
   body: Omit<StudentDataBody, 'patronymic'> & { patronymic: string },
+  address: string,
 ): Promise<StudentProfile> {
-  const updated = await updateAccount(ctx, studentId, body, { actor: 'self' });
+  await confirmOwnChange(ctx, caller, body.currentPassword, address);
+  const updated = await updateAccount(ctx, caller.id, body, { actor: 'self' });
   if (!updated) throw notFound(ERROR_TEXT.userNotFound);
   return toUserDto(updated);
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { teacherDataBodySchema, teacherProfileSchema } from '../../../src/shared/contract/teacher';
 import { currentUser } from '../../plugins/auth';
-import { ownPasswordRoute } from '../users/routes';
+import { byAddress } from '../../plugins/rate-limit';
+import { OWN_DATA_DESCRIPTION, ownPasswordRoute, withRetryAfter } from '../users/routes';
 import * as service from './service';
 
 const tags = ['teacher: profile'];
@@ -16,8 +17,16 @@ export async function teacherProfileRoutes(app: FastifyInstance): Promise<void> 
   );
   r.patch(
     '/api/teacher/data',
-    { schema: { tags, body: teacherDataBodySchema, response: { 200: teacherProfileSchema } } },
-    (req) => service.updateProfile(app.ctx, currentUser(req).id, req.body),
+    {
+      schema: {
+        tags,
+        description: OWN_DATA_DESCRIPTION,
+        body: teacherDataBodySchema,
+        response: { 200: teacherProfileSchema },
+      },
+    },
+    (req, reply) =>
+      withRetryAfter(reply, () => service.updateProfile(app.ctx, currentUser(req), req.body, byAddress(req))),
   );
   ownPasswordRoute(app, '/api/teacher/password', tags);
 }

@@ -2,10 +2,12 @@ import { AUTHORING_TEXT, ERROR_TEXT } from '../../../src/shared/messages';
 import type { Role } from '../../../src/shared/roles';
 import type { Db, User } from '../../db/types';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict } from '../../lib/http-error';
-import { hashNewPassword } from '../../lib/passwords';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { hashNewPassword, passwordPolicyError, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
+import type { AuthUser } from '../../plugins/auth';
 import { revokeUserRefreshTokens } from '../auth/repository';
+import { throttledCheck } from '../auth/throttle';
 import type { AppContext } from '../../context';
 import { enqueueMail, kickMailQueue } from '../mail-queue/service';
 import { accountChangeNotices, type AccountActor } from './notices';
@@ -143,16 +145,60 @@ export async function changePassword(
   if (mails > 0) kickMailQueue(ctx);
 }
 
-/** The caller's new password from the body or the query (as the spec sends it); ends every session. */
+/** How long after a password login an own change is taken without the current password. */
+export const RECENT_LOGIN_SECONDS = 5 * 60;
+
+/**
+ * Allows an own account change (password, profile) of the caller (V6.2.3): with the current
+ * password, checked and throttled like a login (a wrong one: 403), or without it only within
+ * RECENT_LOGIN_SECONDS of the session's password login (its `auth_time`). A leaked access token
+ * alone can then not take the account over. Answers when the session's password login counts
+ * from afterwards: now when the password was given, else the session's own.
+ */
+export async function confirmOwnChange(
+  ctx: AppContext,
+  caller: AuthUser,
+  currentPassword: string | undefined,
+  address: string,
+): Promise<{ authTime: string | null }> {
+  if (currentPassword !== undefined) {
+    const user = await findUserById(ctx.db, caller.id);
+    if (!user) throw notFound(ERROR_TEXT.userNotFound);
+    const ok = await throttledCheck(ctx, { account: user.username_key, address, device: null }, () =>
+      verifyPassword(user.password_hash, currentPassword),
+    );
+    if (!ok) throw forbidden(ERROR_TEXT.currentPasswordWrong);
+    return { authTime: nowIso() };
+  }
+  const { authTime } = caller;
+  if (authTime === undefined || Date.now() / 1000 - authTime > RECENT_LOGIN_SECONDS) {
+    throw forbidden(ERROR_TEXT.currentPasswordRequired);
+  }
+  return { authTime: nowIso(new Date(authTime * 1000)) };
+}
+
+/**
+ * The caller's new password from the body or the query (as the spec sends it), once the change
+ * is confirmed (confirmOwnChange); ends every session. Answers the new session's `auth_time`.
+ */
 export async function changeOwnPassword(
   ctx: AppContext,
-  userId: number,
-  fromQuery: string | undefined,
-  fromBody: string | undefined,
-): Promise<void> {
-  const password = fromBody ?? fromQuery;
+  caller: AuthUser,
+  change: {
+    fromQuery: string | undefined;
+    fromBody: string | undefined;
+    currentPassword: string | undefined;
+  },
+  address: string,
+): Promise<{ authTime: string | null }> {
+  const password = change.fromBody ?? change.fromQuery;
   if (!password) throw badRequest(AUTHORING_TEXT.passwordRequired);
-  await changePassword(ctx, userId, password, 'self');
+  // A refused new password is said before the current one is checked (and counted).
+  const weak = passwordPolicyError(password);
+  if (weak) throw badRequest(weak);
+  const confirmed = await confirmOwnChange(ctx, caller, change.currentPassword, address);
+  await changePassword(ctx, caller.id, password, 'self');
+  return confirmed;
 }
 
 /** The notices of a password set through a recovery link, queued in that transaction. */

@@ -7,7 +7,7 @@ import {
   variantSchema,
   variantSummarySchema,
 } from './teacher';
-import { profileFieldsSchema, userSchema } from './users';
+import { currentPasswordField, profileFieldsSchema, userSchema } from './users';
 
 // ---- exams ----
 
@@ -291,5 +291,7 @@ export const audioIdParamsSchema = z.object({ audioID: idSchema });
 export const studentProfileSchema = userSchema;
 export type StudentProfile = z.infer<typeof studentProfileSchema>;
 
-export const studentDataBodySchema = profileFieldsSchema;
+export const studentDataBodySchema = profileFieldsSchema.extend({
+  currentPassword: currentPasswordField.optional(),
+});
 export type StudentDataBody = z.input<typeof studentDataBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RICH_TEXT_MAX_LENGTH } from '../rich-text';
 import { idSchema, nameField, pagedSchema, pageQuerySchema, timestampSchema } from './common';
-import { passwordField, personSchema, profileFieldsSchema, userSchema } from './users';
+import { currentPasswordField, passwordField, personSchema, profileFieldsSchema, userSchema } from './users';
 
 // ---- files ----
 
@@ -245,9 +245,15 @@ export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
 /** Without inform_about_exam_completion the setting stays as it is. */
 export const teacherDataBodySchema = profileFieldsSchema.extend({
   inform_about_exam_completion: z.boolean().nullish(),
+  currentPassword: currentPasswordField.optional(),
 });
 export type TeacherDataBody = z.input<typeof teacherDataBodySchema>;
 
-/** The spec sends the password in the query string; our client sends `{ password }`. */
+/**
+ * The spec sends the password in the query string and no body; our client sends
+ * `{ password, currentPassword }`.
+ */
 export const passwordQuerySchema = z.object({ password: passwordField.optional() });
-export const optionalPasswordBodySchema = z.object({ password: passwordField.optional() }).nullish();
+export const optionalPasswordBodySchema = z
+  .object({ password: passwordField.optional(), currentPassword: currentPasswordField.optional() })
+  .nullish();

@@ -25,6 +25,15 @@ export const passwordField = z
   .min(PASSWORD_MIN_LENGTH, ERROR_TEXT.passwordTooShort)
   .max(128, ERROR_TEXT.passwordTooShort);
 
+/**
+ * The account's current password, which an own password or profile change carries (V6.2.3);
+ * without it the change is taken only within 5 minutes of a password login.
+ */
+export const currentPasswordField = z
+  .string({ error: 'Текущий пароль: обязательное поле' })
+  .min(1, 'Текущий пароль: обязательное поле')
+  .max(128, 'Текущий пароль: не длиннее 128 символов');
+
 export const patronymicField = z
   .string()
   .trim()
