@@ -205,7 +205,7 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
       ['a duration that is no number', { duration: 'long' }],
       ['taskStarts that is no JSON', { taskStarts: '[1,' }],
       ['taskStarts with a negative start', { taskStarts: [0, -1] }],
-      ['taskStarts past the duration', { taskStarts: [0, 43] }],
+      ['taskStarts more than a second past the duration', { taskStarts: [0, 43.6] }],
       ['taskStarts that is no array', { taskStarts: { a: 1 } }],
       ['peaks out of range', { peaks: [0, 1.5] }],
       ['peaks with text', { peaks: [0, 'a'] }],
@@ -215,6 +215,30 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
       const res = await uploadRecording(t.app, s.student, validFields(s, overrides));
       expectError(res, 400);
       expect(await storedObjects(t)).toEqual(objects);
+    });
+
+    it('clamps a task start up to a second past the duration to the duration (a start rounded, the duration not)', async () => {
+      const res = await uploadRecording(
+        t.app,
+        s.student,
+        validFields(s, { duration: 12.5, taskStarts: [0, 12.5004] }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const detail = await as(
+        t.app,
+        s.student,
+      )({ method: 'GET', url: `/api/student/audios/${res.json().id}` });
+      expect(detail.json()).toMatchObject({ duration: 12.5, taskStarts: [0, 12.5] });
+      const exactlyASecond = await uploadRecording(
+        t.app,
+        s.student,
+        validFields(s, { duration: 12.5, taskStarts: [0, 13.5] }),
+      );
+      expect(exactlyASecond.statusCode, exactlyASecond.body).toBe(200);
+      expectError(
+        await uploadRecording(t.app, s.student, validFields(s, { duration: 12.5, taskStarts: [0, 14] })),
+        400,
+      );
     });
 
     it('accepts no clientId, no taskStarts and no peaks (a client that follows only the spec)', async () => {

@@ -267,6 +267,24 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
     }
   });
 
+  it('clamps a task start up to a second past the duration to the duration, and refuses one further', async () => {
+    const audio = webm(PART);
+    const late = crypto.randomUUID();
+    await sendAll(s.student, late, [audio]);
+    const res = await complete(s.student, late, description(audio, 1, { taskStarts: [0, 12.5004] }));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await recordingsOf(late);
+    expect(JSON.parse(row.task_starts)).toEqual([0, 12.5]);
+
+    const far = crypto.randomUUID();
+    await sendAll(s.student, far, [audio]);
+    const refused = await complete(s.student, far, description(audio, 1, { taskStarts: [0, 14] }));
+    expect(expectError(refused, 400)).toEqual([
+      'taskStarts: Начало задания не может быть позже конца записи',
+    ]);
+    expect(await recordingsOf(far)).toHaveLength(0);
+  });
+
   it('refuses parts that are too large, empty, numbered past the limit, or not raw bytes', async () => {
     const clientId = crypto.randomUUID();
     const before = await partObjects();

@@ -140,19 +140,28 @@ const peaksArraySchema = z
 
 const mimeSchema = z.string().max(200, 'Тип записи: не длиннее 200 символов');
 
-/** A task cannot start after the recording ended. */
-function taskStartsWithinDuration(
-  v: { duration: number; taskStarts?: number[] | undefined },
+/**
+ * How far past the duration a task start is taken (and set to the duration): a task that began
+ * just before the recording was cut carries a rounded start a hair past the unrounded duration,
+ * and refusing it would strand the answer.
+ */
+export const TASK_START_SLACK_SECONDS = 1;
+
+/** A task cannot start after the recording ended; a start up to the slack past its end is its end. */
+function taskStartsWithinDuration<T extends { duration: number; taskStarts?: number[] | undefined }>(
+  v: T,
   ctx: z.RefinementCtx,
-): void {
-  const validDuration = v.duration > 0 && v.duration <= RECORDING_DURATION_MAX_SECONDS;
-  if (validDuration && v.taskStarts?.some((s) => s > v.duration)) {
+): T {
+  if (!v.taskStarts) return v;
+  if (v.taskStarts.some((s) => s > v.duration + TASK_START_SLACK_SECONDS)) {
     ctx.addIssue({
       code: 'custom',
       path: ['taskStarts'],
       message: 'Начало задания не может быть позже конца записи',
     });
+    return z.NEVER;
   }
+  return { ...v, taskStarts: v.taskStarts.map((s) => Math.min(s, v.duration)) };
 }
 
 /**
@@ -179,7 +188,7 @@ export const recordingUploadFieldsSchema = z
       .optional()
       .transform((v) => v === 'true' || v === '1'),
   })
-  .superRefine(taskStartsWithinDuration);
+  .transform(taskStartsWithinDuration);
 export type RecordingUploadFields = z.output<typeof recordingUploadFieldsSchema>;
 
 /** What an upload answers (the same for a repeated clientId). */
@@ -247,7 +256,7 @@ export const uploadCompleteBodySchema = z
     /** The recording was cut short (a crash, a closed tab) and sent as it was. */
     interrupted: z.boolean().optional(),
   })
-  .superRefine(taskStartsWithinDuration);
+  .transform(taskStartsWithinDuration);
 export type UploadCompleteBody = z.infer<typeof uploadCompleteBodySchema>;
 
 // ---- recording detail (student's and, extended, teacher's) ----
