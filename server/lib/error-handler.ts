@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_TEXT } from '../../src/shared/messages';
-import { badRequest, HttpError } from './http-error';
+import { badRequest, DEFAULT_RETRY_AFTER_SECONDS, HttpError } from './http-error';
 import { isRefusedInput } from './input-guard';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -31,6 +31,20 @@ function validationMessage(
   return [...new Set(parts)].join('; ');
 }
 
+/**
+ * Every 429 tells the client when to try again: the wait its source gave (a `retryAfterSeconds`
+ * on the error, or a header it set), else the default.
+ */
+function retryAfter(reply: FastifyReply, error: unknown): void {
+  if (reply.statusCode !== 429 || reply.hasHeader('retry-after')) return;
+  const given = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  const seconds =
+    typeof given === 'number' && Number.isFinite(given) && given > 0
+      ? Math.ceil(given)
+      : DEFAULT_RETRY_AFTER_SECONDS;
+  void reply.header('Retry-After', String(seconds));
+}
+
 /** Every failure answers in the error shapes of docs/api.md (`{ message }`, `{ errors }`), in Russian; internals never leave the server. */
 export function installErrorHandling(app: FastifyInstance): void {
   // Before any route's schema runs: text no database column may hold, or nesting no body needs,
@@ -42,7 +56,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(error.body);
+      retryAfter(reply.code(error.statusCode), error);
+      return reply.send(error.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({ message: validationMessage(error.validation) });
@@ -64,6 +79,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 400 && error instanceof SyntaxError) {
       return reply.code(400).send({ message: ERROR_TEXT.malformedJson });
+    }
+    if (status === 429) {
+      retryAfter(reply.code(429), error);
+      return reply.send({ message: ERROR_TEXT.tooManyRequests });
     }
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code, status }, 'client error');

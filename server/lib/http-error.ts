@@ -21,4 +21,23 @@ export const payloadTooLarge = (message: string = ERROR_TEXT.payloadTooLarge) =>
   new HttpError(413, { message });
 export const unsupportedMediaType = (message: string = ERROR_TEXT.unsupportedMediaType) =>
   new HttpError(415, { message });
-export const tooManyRequests = (message: string) => new HttpError(429, { message });
+
+/**
+ * Seconds a client should wait after a 429 when its source names none: every 429 means "this
+ * clears by itself", and a client is told when to try again (a refusal that waiting will not
+ * clear is a final 4xx instead).
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** A refusal that clears by itself: 429, answered with `Retry-After`. */
+export class RetryLater extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number = DEFAULT_RETRY_AFTER_SECONDS,
+  ) {
+    super(429, { message });
+  }
+}
+
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new RetryLater(message, retryAfterSeconds);

@@ -7,6 +7,7 @@ export const ERROR_TEXT = {
   malformedJson: 'Тело запроса не является корректным JSON',
   unsupportedMediaType: 'Неподдерживаемый тип содержимого',
   payloadTooLarge: 'Слишком большой запрос',
+  tooManyRequests: 'Слишком много запросов. Повторите позже',
   unauthorized: 'Требуется авторизация',
   forbidden: 'Недостаточно прав',
   notFound: 'Не найдено',

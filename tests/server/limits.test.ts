@@ -68,16 +68,40 @@ describe.each(DATABASES)('storage quotas on %s', (kind) => {
     expect((await upload(t.app, teacher, [file('снова.jpg', bigJpeg(2000))])).statusCode).toBe(200);
   });
 
-  it('ASVS 2.3.2: a student keeps at most STUDENT_RECORDINGS_PER_EXAM recordings per exam (429); a replay still answers', async () => {
+  it('ASVS 2.3.2: a student keeps at most STUDENT_RECORDINGS_PER_EXAM recordings per exam, then a final 409 (waiting will not clear it) on either upload; a replay still answers', async () => {
     const s = await setupExam(t.app);
     const clientId = crypto.randomUUID();
     await uploadOk(t.app, s, { clientId }, webm(1000));
     await uploadOk(t.app, s, {}, webm(1000));
     const refused = await uploadRecording(t.app, s.student, validFields(s), webm(1000));
-    expect(refused.statusCode).toBe(429);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.headers['retry-after']).toBeUndefined();
     expect(refused.json()).toEqual({
       message: 'Запись не принята: для этого экзамена уже сохранено 2 ваших записей',
     });
+    // The same through the resumable upload.
+    const parted = crypto.randomUUID();
+    const bytes = webm(1000);
+    const part = await as(
+      t.app,
+      s.student,
+    )({
+      method: 'PUT',
+      url: `/api/student/uploads/${parted}/parts/0`,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    const completed = await as(
+      t.app,
+      s.student,
+    )({
+      method: 'POST',
+      url: `/api/student/uploads/${parted}/complete`,
+      payload: { examID: s.exam.id, variantID: s.variant.id, duration: 5, parts: 1, size: bytes.length },
+    });
+    expect(completed.statusCode).toBe(409);
+    expect(completed.json()).toEqual(refused.json());
     // The device that did not hear the first answer sends it again: the same recording.
     const replay = await uploadRecording(t.app, s.student, validFields(s, { clientId }), webm(1000));
     expect(replay.statusCode, replay.body).toBe(200);

@@ -2,7 +2,7 @@ import type { RecordingUploadResult } from '../../../src/shared/contract/student
 import { RECORDING_TEXT } from '../../../src/shared/messages';
 import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
-import { conflictMessage, notFound, tooManyRequests } from '../../lib/http-error';
+import { conflictMessage, notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
 import { enqueueMail, kickMailQueue } from '../mail-queue/service';
 import { completeSession, findStudentSession, type ExamRow } from '../student-exams/repository';
@@ -79,10 +79,11 @@ export async function resolveTarget(
 ): Promise<AnswerTarget> {
   const target = await requireAnswerTarget(ctx.db, studentId, description.examID, description.variantID);
   // A replay of a stored recording never gets here (it answers that recording), so a student
-  // at the limit still hears back about what they sent.
+  // at the limit still hears back about what they sent. Final (409), not 429: waiting will not
+  // clear it, and a device told to retry later would retry for ever.
   const kept = await repo.countStudentExamRecordings(ctx.db, studentId, target.exam.id);
   if (kept >= ctx.config.studentRecordingsPerExam) {
-    throw tooManyRequests(RECORDING_TEXT.tooManyForExam(ctx.config.studentRecordingsPerExam));
+    throw conflictMessage(RECORDING_TEXT.tooManyForExam(ctx.config.studentRecordingsPerExam));
   }
   return target;
 }
