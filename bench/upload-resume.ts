@@ -14,7 +14,8 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { RECORDING_PART_BYTES, uploadStatusSchema } from '../src/shared/contract/student';
-import { type PartsTransport, sendInParts, UploadError } from '../src/lib/upload';
+import { ApiError } from '../src/lib/api-status';
+import { type PartsTransport, sendInParts } from '../src/lib/upload';
 import { type ReviewSetup, setupReviewExam } from '../tests/e2e/support/review-fixtures';
 import { startServer } from '../tests/e2e/support/server';
 
@@ -107,9 +108,9 @@ async function call(
       signal: AbortSignal.timeout(init.timeoutMs),
     });
   } catch {
-    throw new UploadError(undefined, null);
+    throw new ApiError(undefined, null);
   }
-  if (!res.ok) throw new UploadError(res.status, await res.json().catch(() => null));
+  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
   return res;
 }
 
@@ -173,7 +174,7 @@ async function inParts(proxyUrl: string, setup: ReviewSetup, blob: Blob) {
       await sendInParts(transport, blob);
       return { attempts, arrived: true };
     } catch (error) {
-      if (!(error instanceof UploadError) || error.status !== undefined) throw error;
+      if (!(error instanceof ApiError) || error.status !== undefined) throw error;
       await sleep(RETRY_MS);
     }
   }
@@ -198,7 +199,7 @@ async function wholeFile(proxyUrl: string, setup: ReviewSetup, blob: Blob, start
       );
       return { attempts, arrived: true };
     } catch (error) {
-      if (!(error instanceof UploadError) || error.status !== undefined) throw error;
+      if (!(error instanceof ApiError) || error.status !== undefined) throw error;
       await sleep(RETRY_MS);
     }
   }

@@ -1,4 +1,5 @@
 import { startInterruptedRecordingWatcher } from '../features/exam-session/api/recover-recordings';
+import { watchConfirmedAnswers } from '../features/exam-session/model/confirmed-answers';
 import { syncEngine } from '../lib/device-sync';
 import { applyRefreshActions } from '../lib/outbox-refresh';
 import { queryCacheRestored, queryClient } from '../lib/query-client';
@@ -12,6 +13,8 @@ export function startSync(): void {
   syncEngine.onSent((item, sentBy, result) =>
     applyRefreshActions(queryClient, syncEngine.refreshesFor(item, sentBy, result)),
   );
+  // Before the worker's sends are announced: an exam page says 'Ответ отправлен' only for these.
+  watchConfirmedAnswers(syncEngine);
   // After the device's cache is restored: a refresh before it would be overwritten by the copy.
   void queryCacheRestored.then(() => syncEngine.announceSentByWorker()).catch(() => undefined);
   syncEngine.start();

@@ -1,7 +1,7 @@
-import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { ofetch, type FetchOptions } from 'ofetch';
 import type { z } from 'zod';
 import { tokensSchema } from '../shared/contract/auth';
-import { errorStatus, SessionChangedError } from './api-status';
+import { ApiError, errorStatus, parseRetryAfter, SessionChangedError, toApiError } from './api-status';
 import { REFRESH_TRANSPORT_HEADERS, tokenStore, tokenSubject } from './tokens';
 
 export interface ApiOptions<S extends z.ZodType | undefined = undefined> extends Omit<
@@ -59,12 +59,12 @@ export interface SessionSource {
 
 async function rotateStoredTokens(): Promise<void> {
   const before = tokenStore.access();
-  if (!before) throw new FetchError('no session');
+  if (!before) throw new ApiError(401);
   const run = async () => {
     // Another tab may have rotated the token while this one waited for the lock.
     const current = tokenStore.access();
     if (current && current !== before) return;
-    if (!current) throw new FetchError('no session');
+    if (!current) throw new ApiError(401);
     // A token an older version stored is exchanged once for the cookie; then only the cookie is used.
     const legacy = tokenStore.legacyRefresh();
     const tokens = await ofetch('/api/auth/refresh-token', {
@@ -72,6 +72,9 @@ async function rotateStoredTokens(): Promise<void> {
       credentials: 'same-origin',
       headers: { ...REFRESH_TRANSPORT_HEADERS, ...(legacy ? { authorization: `Bearer ${legacy}` } : {}) },
       retry: 0,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    }).catch((error: unknown) => {
+      throw toApiError(error);
     });
     tokenStore.set(tokensSchema.parse(tokens));
   };
@@ -154,20 +157,11 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   const data: unknown = await withSession(() =>
     withTimeout(signal, timeout, (attempt) =>
       ofetch(path, { ...rest, retry: 0, headers: withBearer(rest.headers, asUser), signal: attempt }),
-    ),
+    ).catch((error: unknown) => {
+      throw toApiError(error);
+    }),
   );
   return (schema ? schema.parse(data) : data) as Result<S>;
-}
-
-/** A failed answer: status and parsed error body, as the error catalogue reads them. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly data: unknown,
-  ) {
-    super(`HTTP ${status}`);
-    this.name = 'ApiError';
-  }
 }
 
 /** The error of a failed answer, with its JSON body when it has one. */
@@ -179,7 +173,7 @@ export async function apiError(res: Response): Promise<ApiError> {
   } catch {
     // Not JSON: the catalogue falls back to its generic text.
   }
-  return new ApiError(res.status, data);
+  return new ApiError(res.status, data, parseRetryAfter(res.headers.get('retry-after')));
 }
 
 /**
@@ -189,12 +183,18 @@ export async function apiError(res: Response): Promise<ApiError> {
  */
 export async function apiBlob(path: string, init: { signal?: AbortSignal } = {}): Promise<Blob> {
   const res = await withSession(async () => {
-    const answer = await fetch(path, { headers: withBearer(undefined), signal: init.signal });
+    const answer = await fetch(path, { headers: withBearer(undefined), signal: init.signal }).catch(
+      (error: unknown) => {
+        throw toApiError(error);
+      },
+    );
     if (!answer.ok) throw await apiError(answer);
     return answer;
   });
-  return res.blob();
+  return res.blob().catch((error: unknown) => {
+    throw toApiError(error);
+  });
 }
 
 // Kept apart so that the app shell can classify errors without loading the HTTP client.
-export { errorStatus, retryAfterMs, SessionChangedError } from './api-status';
+export { ApiError, errorStatus, retryAfterMs, SessionChangedError } from './api-status';

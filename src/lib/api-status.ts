@@ -1,29 +1,83 @@
 /**
- * The HTTP status of a failed call (API client or upload); undefined when none came. ofetch's
- * FetchError is recognised by name, so that the app shell can classify errors without loading
- * the HTTP client.
+ * Every failure of a call to the API, from every client path (JSON calls, binary downloads, form
+ * uploads, the parts of a recording, token renewals): the status (undefined when no answer came
+ * at all: offline, timed out, aborted), the answer's parsed body, and whether waiting could
+ * change it. Kept apart from the HTTP client so the app shell can classify errors without
+ * loading it.
  */
-export function errorStatus(error: unknown): number | undefined {
-  if (error instanceof Error && error.name === 'FetchError') {
-    const failed = error as Error & { response?: unknown; status?: number };
-    return failed.response ? failed.status : undefined;
+export class ApiError extends Error {
+  constructor(
+    readonly status: number | undefined,
+    readonly data: unknown = null,
+    /** How long the server asked to wait before trying again (`Retry-After`), in ms. */
+    readonly retryAfterMs?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(status === undefined ? 'no response' : `HTTP ${status}`, options);
+    this.name = 'ApiError';
   }
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
+
+  /** The server's own words (`message`), when its answer had them. */
+  get serverMessage(): string | undefined {
+    const message = (this.data as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message.length > 0 ? message : undefined;
+  }
+
+  /**
+   * The server's final word: a 4xx that waiting will not change. 401 (log in again), 408, 425
+   * and 429 (they clear by themselves), 5xx and no answer at all are temporary.
+   */
+  get final(): boolean {
+    const { status } = this;
+    return status !== undefined && status >= 400 && status < 500 && ![401, 408, 425, 429].includes(status);
+  }
 }
 
-/**
- * How long the server asked to wait before trying again (a 429's or 503's `Retry-After`, in
- * seconds or as an HTTP date), in ms; undefined when it did not say.
- */
-export function retryAfterMs(error: unknown, now: number = Date.now()): number | undefined {
-  const response = (error as { response?: { headers?: Headers } } | null)?.response;
-  const value = response?.headers?.get?.('retry-after');
+/** Reads a `Retry-After` header (seconds or an HTTP date) as ms from now. */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number | undefined {
   if (!value) return undefined;
   const seconds = Number(value);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * The API's error for what a fetch library threw (ofetch's FetchError, recognised by name, or a
+ * network/abort error): anything else (a schema error, a SessionChangedError) passes unchanged.
+ */
+export function toApiError(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  if (error instanceof Error && error.name === 'FetchError') {
+    const failed = error as Error & { response?: Response; status?: number; data?: unknown };
+    if (!failed.response) return new ApiError(undefined, null, undefined, { cause: error });
+    return new ApiError(
+      failed.status,
+      failed.data ?? null,
+      parseRetryAfter(failed.response.headers.get('retry-after')),
+      { cause: error },
+    );
+  }
+  if (
+    error instanceof Error &&
+    (error.name === 'AbortError' || error.name === 'TimeoutError' || error instanceof TypeError)
+  ) {
+    return new ApiError(undefined, null, undefined, { cause: error });
+  }
+  return error;
+}
+
+/** The HTTP status of a failed call; undefined when none came (or it was no API error). */
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
+}
+
+/** How long the server asked to wait before trying again, in ms; undefined when it did not say. */
+export function retryAfterMs(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.retryAfterMs : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { errorStatus, retryAfterMs, SessionChangedError } from './api-status';
+import { ApiError, retryAfterMs, SessionChangedError } from './api-status';
 import { errorTexts } from './api-errors';
 import type { LocalDb, OutboxRow } from './local-db';
 import { requestPersistentStorage } from './persistent-storage';
@@ -142,11 +142,9 @@ type Outcome = 'sent' | 'retry-later' | 'blocked' | 'needs-login' | 'session-cha
  */
 function classify(error: unknown): Exclude<Outcome, 'sent'> {
   if (error instanceof SessionChangedError) return 'session-changed';
-  const status = errorStatus(error);
-  if (status === 401) return 'needs-login';
-  if (status !== undefined && status >= 400 && status < 500 && ![408, 425, 429].includes(status))
-    return 'blocked';
-  return 'retry-later';
+  if (!(error instanceof ApiError)) return 'retry-later';
+  if (error.status === 401) return 'needs-login';
+  return error.final ? 'blocked' : 'retry-later';
 }
 
 /**

@@ -1,15 +1,6 @@
 import { RECORDING_PART_BYTES, uploadStatusSchema, type UploadStatus } from '../shared/contract/student';
-import { api, bearer, errorStatus, withSession } from './api-client';
-
-/** A failed upload: `status` is undefined when no answer came at all. */
-export class UploadError extends Error {
-  constructor(
-    readonly status: number | undefined,
-    readonly data: unknown,
-  ) {
-    super(status === undefined ? 'no response' : `HTTP ${status}`);
-  }
-}
+import { api, ApiError, bearer, errorStatus, withSession } from './api-client';
+import { parseRetryAfter } from './api-status';
 
 function parseBody(text: string): unknown {
   try {
@@ -27,7 +18,7 @@ function sendWithProgress(
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new UploadError(undefined, null));
+      reject(new ApiError(undefined));
       return;
     }
     const xhr = new XMLHttpRequest();
@@ -45,11 +36,11 @@ function sendWithProgress(
       settle();
       const data = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) resolve(data);
-      else reject(new UploadError(xhr.status, data));
+      else reject(new ApiError(xhr.status, data, parseRetryAfter(xhr.getResponseHeader('retry-after'))));
     };
     xhr.onerror = () => {
       settle();
-      reject(new UploadError(undefined, null));
+      reject(new ApiError(undefined));
     };
     xhr.onabort = xhr.onerror;
     xhr.send(form);

@@ -1,6 +1,5 @@
-import { FetchError } from 'ofetch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, errorStatus } from '../../../src/lib/api-client';
+import { api, ApiError, errorStatus } from '../../../src/lib/api-client';
 import { errorTexts } from '../../../src/lib/api-errors';
 import { tokenStore } from '../../../src/lib/tokens';
 import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
@@ -109,8 +108,8 @@ describe('api client against a real HTTP server', () => {
     sessionAlive = false;
 
     const error = await api('/api/data/x').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(FetchError);
-    expect((error as FetchError).status).toBe(401);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
     expect(errorTexts(error)).toEqual(['Сессия истекла, войдите снова']);
     expect(calls('/api/auth/refresh-token')).toHaveLength(1);
     expect(calls('/api/data')).toHaveLength(1);
@@ -124,7 +123,7 @@ describe('api client against a real HTTP server', () => {
         : { status: 401, body: { message: 'Требуется авторизация' } },
     );
     const error = await api('/api/data/y').catch((e: unknown) => e);
-    expect((error as FetchError).status).toBe(401);
+    expect((error as ApiError).status).toBe(401);
     expect(calls('/api/auth/refresh-token')).toHaveLength(1);
     expect(calls('/api/data')).toHaveLength(2);
   });
@@ -133,7 +132,7 @@ describe('api client against a real HTTP server', () => {
     rotatingServer();
     localStorage.clear();
     const error = await api('/api/data/z').catch((e: unknown) => e);
-    expect((error as FetchError).status).toBe(401);
+    expect((error as ApiError).status).toBe(401);
     expect(calls('/api/auth/refresh-token')).toHaveLength(0);
     expect(server.seen[0]?.authorization).toBeUndefined();
   });
@@ -181,8 +180,8 @@ describe('error catalogue on real answers', () => {
     const origin = closed.origin;
     await closed.close();
     const error = await api(`${origin}/api/gone`).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(FetchError);
-    expect((error as FetchError).response).toBeUndefined();
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBeUndefined();
     expect(errorTexts(error)).toEqual(['Что-то пошло не так']);
   });
 
@@ -206,5 +205,20 @@ describe('api client timeouts', () => {
     const call = api('/api/slow', { signal: controller.signal }).catch((e: unknown) => e);
     controller.abort();
     expect(errorStatus(await call)).toBeUndefined();
+  });
+});
+
+describe('one error type from every path', () => {
+  it('a 429 says how long to wait and that it is temporary; a 409 is final', async () => {
+    server.handle((req) =>
+      req.path === '/api/busy'
+        ? { status: 429, body: { message: 'Слишком много запросов' }, headers: { 'retry-after': '30' } }
+        : { status: 409, body: { message: 'Лимит исчерпан' } },
+    );
+    const busy = await api('/api/busy').catch((e: unknown) => e);
+    expect(busy).toBeInstanceOf(ApiError);
+    expect(busy).toMatchObject({ status: 429, retryAfterMs: 30_000, final: false });
+    const limit = await api('/api/limit').catch((e: unknown) => e);
+    expect(limit).toMatchObject({ status: 409, final: true, serverMessage: 'Лимит исчерпан' });
   });
 });

@@ -1,14 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
-import { FetchError } from 'ofetch';
 import { ToastHost } from '../../../src/app/toast-host';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/lib/api-status';
 import { useNotify } from '../../../src/lib/notify';
 
-function apiFailure(status: number, data: unknown): FetchError {
-  const error = new FetchError(`[GET] "/api/x": ${status}`);
-  Object.assign(error, { response: new Response(null, { status }), status, data });
-  return error;
-}
+const apiFailure = (status: number, data: unknown) => new ApiError(status, data);
 
 describe('useNotify', () => {
   it('shows each text of a 409 errors list as its own error toast, and success toasts', async () => {

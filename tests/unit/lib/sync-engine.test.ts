@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDb } from '../../../src/lib/local-db';
 import { type OutboxItem, SyncEngine } from '../../../src/lib/sync-engine';
-import { UploadError } from '../../../src/lib/upload';
+import { ApiError } from '../../../src/lib/api-status';
 
 let db: LocalDb;
 let clock = 1_000;
@@ -71,7 +71,7 @@ describe('sync engine', () => {
   });
 
   it('does not queue the same key twice', async () => {
-    const engine = engineWith(() => Promise.reject(new UploadError(undefined, null)));
+    const engine = engineWith(() => Promise.reject(new ApiError(undefined, null)));
     await engine.enqueue(item(1));
     await engine.enqueue(item(1));
     await engine.kick();
@@ -83,7 +83,7 @@ describe('sync engine', () => {
     let online = false;
     let deliveries = 0;
     const engine = engineWith(async () => {
-      if (!online) throw new UploadError(undefined, null);
+      if (!online) throw new ApiError(undefined, null);
       deliveries += 1;
     });
     await engine.enqueue(item(1));
@@ -108,7 +108,7 @@ describe('sync engine', () => {
     let online = false;
     let deliveries = 0;
     const engine = engineWith(async () => {
-      if (!online) throw new UploadError(undefined, null);
+      if (!online) throw new ApiError(undefined, null);
       deliveries += 1;
     });
     await engine.enqueue(item(1));
@@ -125,7 +125,7 @@ describe('sync engine', () => {
     const sent: number[] = [];
     const engine = engineWith(async (i) => {
       const n = i.payload.n;
-      if (n === 1 && clock < 5_000) throw new UploadError(503, null);
+      if (n === 1 && clock < 5_000) throw new ApiError(503, null);
       sent.push(n);
     });
     await engine.enqueue(item(1, 'comments:7'));
@@ -142,7 +142,7 @@ describe('sync engine', () => {
     const sent: number[] = [];
     const engine = engineWith(async (i) => {
       const n = i.payload.n;
-      if (n === 1 && clock < 5_000) throw new UploadError(503, null);
+      if (n === 1 && clock < 5_000) throw new ApiError(503, null);
       sent.push(n);
     });
     await engine.enqueue(item(1, 'comments:7'));
@@ -217,7 +217,7 @@ describe('sync engine', () => {
       // The first attempt hangs on the dead connection until it is aborted.
       if (attempts === 1) {
         return new Promise<void>((_, reject) =>
-          signal.addEventListener('abort', () => reject(new UploadError(undefined, null))),
+          signal.addEventListener('abort', () => reject(new ApiError(undefined, null))),
         );
       }
       deliveries += 1;
@@ -237,7 +237,7 @@ describe('sync engine', () => {
   it('pauses on an expired session without dropping anything, and resumes after login', async () => {
     let loggedIn = false;
     const engine = engineWith(async () => {
-      if (!loggedIn) throw new UploadError(401, { message: 'Сессия истекла, войдите снова' });
+      if (!loggedIn) throw new ApiError(401, { message: 'Сессия истекла, войдите снова' });
     });
     await engine.enqueue(item(1));
     await engine.kick();
@@ -255,7 +255,7 @@ describe('sync engine', () => {
     const sent: number[] = [];
     const engine = engineWith(async (i) => {
       const n = i.payload.n;
-      if (n === 1) throw new UploadError(415, { message: 'Неподдерживаемый тип содержимого' });
+      if (n === 1) throw new ApiError(415, { message: 'Неподдерживаемый тип содержимого' });
       sent.push(n);
     });
     await engine.enqueue(item(1));
@@ -275,7 +275,7 @@ describe('sync engine', () => {
       let calls = 0;
       const engine = engineWith(async (i) => {
         calls += 1;
-        if (i.payload.n === 1) throw new UploadError(status, { message: 'Экзамен не назначен' });
+        if (i.payload.n === 1) throw new ApiError(status, { message: 'Экзамен не назначен' });
       });
       engine.onRefused((refused, message) => refusals.push(`${refused.key}: ${message}`));
       await engine.enqueue(item(1, 'g'));

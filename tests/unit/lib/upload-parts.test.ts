@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { UploadStatus } from '../../../src/shared/contract/student';
-import { type PartsTransport, sendInParts, UploadError } from '../../../src/lib/upload';
+import { ApiError } from '../../../src/lib/api-status';
+import { type PartsTransport, sendInParts } from '../../../src/lib/upload';
 
 /** A server that keeps parts by number and can be told to drop the connection on a request. */
 function fakeServer(options: { failOn?: (call: number) => boolean } = {}) {
@@ -11,7 +12,7 @@ function fakeServer(options: { failOn?: (call: number) => boolean } = {}) {
   const sent: number[] = [];
   const cut = () => {
     calls += 1;
-    if (options.failOn?.(calls)) throw new UploadError(undefined, null);
+    if (options.failOn?.(calls)) throw new ApiError(undefined, null);
   };
   const transport: PartsTransport = {
     async status(): Promise<UploadStatus> {
@@ -51,7 +52,7 @@ describe('sendInParts', () => {
     // The 4th request (the third part) is cut.
     const server = fakeServer({ failOn: (call) => call === 4 });
     const blob = bytes(1000);
-    await expect(sendInParts(server.transport, blob, { partBytes: 300 })).rejects.toBeInstanceOf(UploadError);
+    await expect(sendInParts(server.transport, blob, { partBytes: 300 })).rejects.toBeInstanceOf(ApiError);
     expect(server.sent).toEqual([0, 1]);
     await sendInParts(server.transport, blob, { partBytes: 300 });
     expect(server.sent).toEqual([0, 1, 2, 3]);
@@ -77,7 +78,7 @@ describe('sendInParts', () => {
         completes += 1;
         if (completes === 1) {
           server.parts.delete(0); // purged meanwhile
-          throw new UploadError(409, { message: 'missing' });
+          throw new ApiError(409, { message: 'missing' });
         }
         await server.transport.complete();
       },
@@ -88,7 +89,7 @@ describe('sendInParts', () => {
 
     const refusing: PartsTransport = {
       ...fakeServer().transport,
-      complete: () => Promise.reject(new UploadError(409, { message: 'missing' })),
+      complete: () => Promise.reject(new ApiError(409, { message: 'missing' })),
     };
     await expect(sendInParts(refusing, bytes(10), { partBytes: 300 })).rejects.toMatchObject({ status: 409 });
   });

@@ -2,10 +2,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { createLink, useNavigate } from '@tanstack/react-router';
-import { FetchError } from 'ofetch';
 import { useState } from 'react';
 import { ERROR_TEXT } from '../../../shared/messages';
 import { errorTexts } from '../../../lib/api-errors';
+import { errorStatus } from '../../../lib/api-status';
 import { useNotify } from '../../../lib/notify';
 import { useAuthenticate } from '../api/authenticate';
 import { AuthCard } from './auth-card';
@@ -28,7 +28,7 @@ export function LoginForm() {
         onSuccess: ({ role }) => void navigate({ to: AREA_BY_ROLE[role] ?? '/login' }),
         onError: (error) => {
           // Login: 403 is a wrong pair; no answer is 'Что-то пошло не так'.
-          if (error instanceof FetchError && error.status === 403) notify.error(ERROR_TEXT.wrongCredentials);
+          if (errorStatus(error) === 403) notify.error(ERROR_TEXT.wrongCredentials);
           else for (const text of errorTexts(error)) notify.error(text);
         },
       },

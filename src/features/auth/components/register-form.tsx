@@ -1,12 +1,12 @@
 import Button from '@mui/material/Button';
 import { useNavigate } from '@tanstack/react-router';
-import { FetchError } from 'ofetch';
 import { useState } from 'react';
 import type { RegistrationRole } from '../../../shared/roles';
 import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
 import { RadioChoice } from '../../../components/radio-choice/radio-choice';
 import { EMPTY_USER_FORM } from '../../../components/user-dialog/user-dialog';
 import { UserFields } from '../../../components/user-dialog/user-fields';
+import { ApiError } from '../../../lib/api-status';
 import { useNotify } from '../../../lib/notify';
 import { useRegister } from '../api/register';
 import { AuthCard } from './auth-card';
@@ -20,7 +20,7 @@ const FIELD_ORDER = ['username', 'email', 'password', 'name', 'surname', 'patron
 
 /** Registration: 409 → each of `errors`; 400 → `message`; else the generic text. */
 function registrationErrors(error: unknown): string[] {
-  if (error instanceof FetchError && error.response) {
+  if (error instanceof ApiError && error.status !== undefined) {
     const body = (error.data ?? {}) as { errors?: unknown; message?: unknown };
     if (error.status === 409 && Array.isArray(body.errors)) return body.errors.map(String);
     if (error.status === 400 && typeof body.message === 'string') return [body.message];
