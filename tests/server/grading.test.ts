@@ -45,6 +45,16 @@ describe.each(DATABASES)('grading on %s', (kind) => {
     as(t.app, caller)({ method, url, ...(payload ? { payload } : {}) });
   const put = (caller: Caller, id: number, scores: object[], clientUpdatedAt = new Date().toISOString()) =>
     call(caller, 'PUT', `/api/teacher/audios/${id}/scores`, { scores, clientUpdatedAt });
+  /** A PUT from a device whose clock is `skewMs` off: made `agoMs` ago, sent now (both by its clock). */
+  const putFrom = (id: number, scores: object[], skewMs: number, agoMs = 0) => {
+    const deviceNow = Date.now() + skewMs;
+    return call(teacher, 'PUT', `/api/teacher/audios/${id}/scores`, {
+      scores,
+      clientUpdatedAt: new Date(deviceNow - agoMs).toISOString(),
+      clientSentAt: new Date(deviceNow).toISOString(),
+    });
+  };
+  const HOUR = 3_600_000;
   const upload = () => uploadOk(t.app, { student, exam, variant }, { duration: 60, taskStarts: [0, 20, 40] });
 
   beforeAll(async () => {
@@ -216,13 +226,13 @@ describe.each(DATABASES)('grading on %s', (kind) => {
         teacher,
         rec.id,
         [{ position: 3, criterion: 0, points: 3 }],
-        '2030-01-01T10:00:05.000Z',
+        '2020-01-01T10:00:05.000Z',
       );
       const stale = await put(
         teacher,
         rec.id,
         [{ position: 3, criterion: 0, points: 1 }],
-        '2030-01-01T10:00:04.999Z',
+        '2020-01-01T10:00:04.999Z',
       );
       expect(stale.statusCode).toBe(200);
       expect(stale.json()).toEqual(newer.json());
@@ -230,16 +240,89 @@ describe.each(DATABASES)('grading on %s', (kind) => {
         teacher,
         rec.id,
         [{ position: 3, criterion: 0, points: 2 }],
-        '2030-01-01T13:00:05+03:00',
+        '2020-01-01T13:00:05+03:00',
       );
       expect(replay.json().total).toBe(2);
       const later = await put(
         teacher,
         rec.id,
         [{ position: 1, criterion: 0, points: 1 }],
-        '2030-01-01T10:00:06.000Z',
+        '2020-01-01T10:00:06.000Z',
       );
       expect(later.json().total).toBe(1);
+    });
+
+    it('orders grades by the device clock corrected by its offset: a phone an hour fast does not freeze the grade', async () => {
+      const rec = await upload();
+      const phone = await putFrom(rec.id, [{ position: 3, criterion: 0, points: 3 }], HOUR);
+      expect(phone.json().total).toBe(3);
+      // The laptop corrects it just after (a minute later in life): its edit is the newer one.
+      const laptop = await putFrom(rec.id, [{ position: 3, criterion: 0, points: 1 }], 0);
+      expect(laptop.statusCode, laptop.body).toBe(200);
+      expect(laptop.json().total).toBe(1);
+      expect((await call(teacher, 'GET', `/api/teacher/audios/${rec.id}/scores`)).json().total).toBe(1);
+    });
+
+    it('takes a grade stamped 2099 as made when it arrived, so a later one still wins', async () => {
+      const rec = await upload();
+      const future = await call(teacher, 'PUT', `/api/teacher/audios/${rec.id}/scores`, {
+        scores: [{ position: 1, criterion: 0, points: 1 }],
+        clientUpdatedAt: '2099-01-01T00:00:00.000Z',
+        clientSentAt: '2099-01-01T00:00:00.000Z',
+      });
+      expect(future.json().total).toBe(1);
+      const stampOnly = await put(
+        teacher,
+        rec.id,
+        [{ position: 1, criterion: 1, points: 2 }],
+        '2099-06-01T00:00:00Z',
+      );
+      expect(stampOnly.json().total).toBe(2);
+      const later = await put(teacher, rec.id, [{ position: 3, criterion: 0, points: 3 }]);
+      expect(later.json().total).toBe(3);
+    });
+
+    it('places an edit of a slow device where it was made: it beats an older one that came first, and loses to a newer one', async () => {
+      const rec = await upload();
+      // The laptop's edit, made a minute ago, arrives first.
+      expect(
+        (await putFrom(rec.id, [{ position: 1, criterion: 0, points: 1 }], 0, 60_000)).json().total,
+      ).toBe(1);
+      // A phone an hour slow made its edit 30 s ago: newer than the laptop's.
+      const phone = await putFrom(rec.id, [{ position: 1, criterion: 1, points: 2 }], -HOUR, 30_000);
+      expect(phone.json().total).toBe(2);
+      // Its edit of 5 minutes ago, sent only now, is older than what is stored: the stored grade answers.
+      const stale = await putFrom(rec.id, [{ position: 3, criterion: 0, points: 3 }], -HOUR, 300_000);
+      expect(stale.statusCode).toBe(200);
+      expect(stale.json()).toEqual(phone.json());
+    });
+
+    it('orders clearing a grade like any other edit', async () => {
+      const rec = await upload();
+      const graded = await put(teacher, rec.id, [{ position: 3, criterion: 0, points: 3 }]);
+      expect(graded.json()).toMatchObject({ total: 3, gradedAt: expect.any(String) });
+      // A clearing made before that grade, arriving after it, changes nothing.
+      const staleClear = await putFrom(rec.id, [], 0, 60_000);
+      expect(staleClear.json()).toEqual(graded.json());
+      const cleared = await putFrom(rec.id, [], 0);
+      expect(cleared.json()).toMatchObject({ total: 0, gradedAt: null });
+      // A grade made before the clearing, arriving after it, does not bring the points back.
+      const staleGrade = await putFrom(rec.id, [{ position: 1, criterion: 0, points: 1 }], 0, 60_000);
+      expect(staleGrade.json()).toMatchObject({ total: 0, gradedAt: null });
+      const regraded = await putFrom(rec.id, [{ position: 1, criterion: 0, points: 1 }], 0);
+      expect(regraded.json()).toMatchObject({ total: 1, gradedAt: expect.any(String) });
+    });
+
+    it('refuses a clientSentAt that is no date', async () => {
+      const rec = await upload();
+      expectError(
+        await call(teacher, 'PUT', `/api/teacher/audios/${rec.id}/scores`, {
+          scores: [],
+          clientUpdatedAt: new Date().toISOString(),
+          clientSentAt: 'вчера',
+        }),
+        400,
+      );
     });
 
     it('keeps the maximum a score was given against when the task changes later', async () => {

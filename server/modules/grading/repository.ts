@@ -12,8 +12,8 @@ export async function findGrade(db: Db, recordingId: number): Promise<GradeRow |
 }
 
 /**
- * Stores the grade unless the stored one was written later by the client's clock, in one
- * statement so two replays racing cannot both win; answers whether this one was stored.
+ * Stores the grade unless the stored one was made later (`edited_at`), in one statement so two
+ * replays racing cannot both win; answers whether this one was stored.
  */
 export async function saveGradeUnlessNewer(db: Db, row: Insertable<RecordingGradesTable>): Promise<boolean> {
   const { recording_id: _id, ...changes } = row;
@@ -21,10 +21,7 @@ export async function saveGradeUnlessNewer(db: Db, row: Insertable<RecordingGrad
     .insertInto('recording_grades')
     .values(row)
     .onConflict((oc) =>
-      oc
-        .column('recording_id')
-        .doUpdateSet(changes)
-        .where('recording_grades.edited_at', '<=', row.edited_at),
+      oc.column('recording_id').doUpdateSet(changes).where('recording_grades.edited_at', '<=', row.edited_at),
     )
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;

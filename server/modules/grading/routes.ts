@@ -30,9 +30,11 @@ export async function teacherGradingRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         description:
-          'Replaces the whole grade (criterion = index in the task’s list; points 0..max, else 400) and marks ' +
-          'the recording checked. A PUT whose clientUpdatedAt is older than the stored one changes nothing and ' +
-          'answers the stored grade.',
+          'Replaces the whole grade (criterion = index in the task’s list; points 0..max, else 400; an empty ' +
+          'list clears it) and marks the recording checked. Edits are ordered by when they were made: ' +
+          'clientUpdatedAt corrected by the device’s clock offset (arrival − clientSentAt, when given), never ' +
+          'later than the arrival. A PUT made before the stored grade changes nothing and answers 200 with ' +
+          'the stored grade.',
         params: idParamsSchema,
         body: scoresPutBodySchema,
         response: { 200: recordingScoresSchema },

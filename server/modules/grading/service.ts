@@ -4,6 +4,7 @@ import type { Criterion } from '../../../src/shared/contract/teacher';
 import { AUTHORING_TEXT, GRADING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
+import { editedAt } from '../../lib/edit-order';
 import { badRequest, notFound } from '../../lib/http-error';
 import { nowIso, zonedClock } from '../../lib/time';
 import { findTeacherExam } from '../exams/repository';
@@ -142,16 +143,18 @@ function toStoredScores(tasks: GradingTask[], previous: StoredScore[], scores: S
 }
 
 /**
- * Replaces the recording's whole grade, unless the stored one was written later by the client's
- * clock (an offline replay arriving after a newer edit): then the stored grade answers as it is.
- * A grade with any score marks the recording checked.
+ * Replaces the recording's whole grade (clearing it too), unless the stored one was made later
+ * by the server's reckoning of the devices' clocks (server/lib/edit-order.ts: an offline replay
+ * arriving after a newer edit): then the stored grade answers as it is. A grade with any score
+ * marks the recording checked.
  */
 export async function putTeacherScores(
   ctx: AppContext,
   teacherId: number,
   id: number,
-  body: { scores: Score[]; clientUpdatedAt: ScoresPutBody['clientUpdatedAt'] },
+  body: Pick<ScoresPutBody, 'clientUpdatedAt' | 'clientSentAt'> & { scores: Score[] },
 ): Promise<RecordingScores> {
+  const arrival = new Date();
   const recording = await findTeacherRecording(ctx.db, teacherId, id);
   if (!recording) throw notFound(RECORDING_TEXT.recordingNotFound);
   return ctx.db.transaction().execute(async (trx) => {
@@ -171,7 +174,7 @@ export async function putTeacherScores(
       max_total: view.maxTotal,
       graded_at: graded ? now : null,
       client_updated_at: new Date(body.clientUpdatedAt).toISOString(),
-      edited_at: new Date(body.clientUpdatedAt).toISOString(),
+      edited_at: editedAt(arrival, body.clientUpdatedAt, body.clientSentAt),
       updated_at: now,
     });
     if (!saved) return scoresOf(trx, recording);

@@ -50,7 +50,25 @@ export const scoreSchema = z.object({
 });
 export type Score = z.infer<typeof scoreSchema>;
 
-/** The whole grade; `clientUpdatedAt` orders writes, so an older replay cannot win. */
+/**
+ * When an edit was made by the device's clock (`clientUpdatedAt`) and when the device sent it
+ * (`clientSentAt`, by the same clock): the server orders edits by the first corrected by the
+ * device's offset, never later than their arrival (server/lib/edit-order.ts). ISO-8601, an
+ * offset allowed.
+ */
+export const clientUpdatedAtSchema = z.iso.datetime({
+  error: 'clientUpdatedAt: ожидается дата ISO-8601',
+  offset: true,
+});
+export const clientSentAtSchema = z.iso.datetime({
+  error: 'clientSentAt: ожидается дата ISO-8601',
+  offset: true,
+});
+
+/**
+ * The whole grade; `clientUpdatedAt` (and, from our client, `clientSentAt`) order writes, so an
+ * older replay cannot win and a device clock that is off cannot freeze the grade.
+ */
 export const scoresPutBodySchema = z.object({
   scores: z
     .array(scoreSchema, { error: 'Баллы: ожидается список' })
@@ -66,6 +84,8 @@ export const scoresPutBodySchema = z.object({
         seen.add(key);
       }
     }),
-  clientUpdatedAt: z.iso.datetime({ error: 'clientUpdatedAt: ожидается дата ISO-8601', offset: true }),
+  clientUpdatedAt: clientUpdatedAtSchema,
+  /** Optional: without it the device's clock is taken as it is (capped at the arrival). */
+  clientSentAt: clientSentAtSchema.optional(),
 });
 export type ScoresPutBody = z.input<typeof scoresPutBodySchema>;
