@@ -22,6 +22,23 @@ describe.each(DATABASES)('comments on %s', (kind) => {
 
   const create = (caller: Caller | null, payload: Record<string, unknown>) =>
     as(t.app, caller)({ method: 'POST', url: '/api/teacher/comment', payload });
+  const patch = (payload: Record<string, unknown>) =>
+    as(t.app, s.teacher)({ method: 'PATCH', url: '/api/teacher/comment', payload });
+  /** An edit from a device whose clock is `skewMs` off: made `agoMs` ago, sent now (both by its clock). */
+  const patchFrom = (id: number, comment: string, skewMs: number, agoMs = 0) => {
+    const deviceNow = Date.now() + skewMs;
+    return patch({
+      id,
+      start: 1,
+      end: 2,
+      comment,
+      clientUpdatedAt: new Date(deviceNow - agoMs).toISOString(),
+      clientSentAt: new Date(deviceNow).toISOString(),
+    });
+  };
+  const HOUR = 3_600_000;
+  const textOf = async (id: number) =>
+    ((await comments(rec.id)) as Array<{ id: number; comment: string }>).find((c) => c.id === id)?.comment;
   const comments = async (audioId: number) =>
     (await as(t.app, s.student)({ method: 'GET', url: `/api/student/audios/${audioId}` })).json().comments;
 
@@ -169,6 +186,99 @@ describe.each(DATABASES)('comments on %s', (kind) => {
       payload: { id: c.id, start: 60, end: 60, comment: 'я'.repeat(COMMENT_MAX_LENGTH) },
     });
     expect(edge.statusCode, edge.body).toBe(200);
+  });
+
+  describe('edits from devices whose clocks disagree', () => {
+    let id: number;
+    beforeAll(async () => {
+      id = (await create(s.teacher, { audioID: rec.id, start: 1, end: 2, comment: 'Начало' })).json().id;
+    });
+
+    it('an older edit arriving after a newer one answers the comment as it stands, unchanged', async () => {
+      const newer = await patchFrom(id, 'Новая правка', 0);
+      expect(newer.json()).toMatchObject({ id, comment: 'Новая правка' });
+      const older = await patchFrom(id, 'Старая правка', 0, 60_000);
+      expect(older.statusCode, older.body).toBe(200);
+      expect(older.json()).toEqual(newer.json());
+      expect(await textOf(id)).toBe('Новая правка');
+    });
+
+    it('a phone an hour fast does not freeze the comment: the laptop’s later edit wins', async () => {
+      expect((await patchFrom(id, 'С телефона', HOUR)).json().comment).toBe('С телефона');
+      expect((await patchFrom(id, 'С ноутбука', 0)).json().comment).toBe('С ноутбука');
+      expect(await textOf(id)).toBe('С ноутбука');
+    });
+
+    it('an edit stamped 2099 counts as made when it arrived', async () => {
+      const future = await patch({
+        id,
+        start: 1,
+        end: 2,
+        comment: 'Из будущего',
+        clientUpdatedAt: '2099-01-01T00:00:00+03:00',
+      });
+      expect(future.json().comment).toBe('Из будущего');
+      expect((await patchFrom(id, 'Сейчас', 0)).json().comment).toBe('Сейчас');
+    });
+
+    it('an edit without the fields (a client written to the spec) applies in arrival order', async () => {
+      expect((await patchFrom(id, 'С отметкой', 0)).json().comment).toBe('С отметкой');
+      const plain = await patch({ id, start: 1, end: 2, comment: 'Без отметки' });
+      expect(plain.json().comment).toBe('Без отметки');
+      expect(await textOf(id)).toBe('Без отметки');
+      // An edit made before that arrival loses to it.
+      expect((await patchFrom(id, 'Раньше', 0, 60_000)).json().comment).toBe('Без отметки');
+    });
+
+    it('an edit made offline long before the comment’s creation arrived still applies', async () => {
+      const fresh = (
+        await create(s.teacher, { audioID: rec.id, start: 1, end: 2, comment: 'Создан' })
+      ).json();
+      const edit = await patchFrom(fresh.id, 'Правка офлайн', 0, 10 * 60_000);
+      expect(edit.json()).toMatchObject({ id: fresh.id, comment: 'Правка офлайн' });
+    });
+
+    it('refuses a clientUpdatedAt or clientSentAt that is no date', async () => {
+      expectError(await patch({ id, start: 1, end: 2, comment: 'x', clientUpdatedAt: 'вчера' }), 400);
+      expectError(
+        await patch({
+          id,
+          start: 1,
+          end: 2,
+          comment: 'x',
+          clientUpdatedAt: new Date().toISOString(),
+          clientSentAt: 5,
+        }),
+        400,
+      );
+    });
+  });
+
+  it('a deleted comment leaves its clientId behind: a replayed create answers 404 and nothing reappears', async () => {
+    const clientId = crypto.randomUUID();
+    const body = { audioID: rec.id, start: 5, end: 6, comment: 'Удалю', clientId };
+    const c = (await create(s.teacher, body)).json();
+    expectMessage(
+      await as(t.app, s.teacher)({ method: 'DELETE', url: `/api/teacher/comment/${c.id}` }),
+      200,
+      RECORDING_TEXT.commentDeleted,
+    );
+    expectMessage(await create(s.teacher, body), 404, RECORDING_TEXT.commentNotFound);
+    expectMessage(await create(s.teacher, body), 404, RECORDING_TEXT.commentNotFound);
+    expectMessage(
+      await patch({ id: c.id, start: 5, end: 6, comment: 'Правка после удаления' }),
+      404,
+      RECORDING_TEXT.commentNotFound,
+    );
+    const rows = await t.app.ctx.db
+      .selectFrom('comments')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .execute();
+    expect(rows).toHaveLength(0);
+    expect((await comments(rec.id)).map((x: { id: number }) => x.id)).not.toContain(c.id);
+    // Another teacher's create with that clientId is a conflict, as it was while the comment lived.
+    expectMessage(await create(otherTeacher, body), 409, RECORDING_TEXT.commentClientIdTaken);
   });
 
   it('answers a foreign teacher 404 like a missing id, and a student 403', async () => {

@@ -248,15 +248,52 @@ export async function findTeacherComment(db: Db, teacherId: number, id: number) 
     .executeTakeFirst();
 }
 
-export async function updateComment(
+/**
+ * Applies an edit unless the comment holds one made later (`edited_at`), in one statement so
+ * that two edits racing apply in their order; answers the edited row, or undefined when the
+ * edit was older (or the comment is gone).
+ */
+export async function updateCommentUnlessNewer(
   db: Db,
   id: number,
-  changes: { start_seconds: number; end_seconds: number; text: string; updated_at: string },
+  changes: {
+    start_seconds: number;
+    end_seconds: number;
+    text: string;
+    updated_at: string;
+    edited_at: string;
+  },
 ): Promise<CommentRow | undefined> {
-  return db.updateTable('comments').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  return db
+    .updateTable('comments')
+    .set(changes)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('edited_at', 'is', null), eb('edited_at', '<=', changes.edited_at)]))
+    .returningAll()
+    .executeTakeFirst();
 }
 
-export async function deleteComment(db: Db, id: number): Promise<boolean> {
-  const r = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+export async function findCommentById(db: Db, id: number): Promise<CommentRow | undefined> {
+  return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Deletes the comment; answers the row deleted (undefined when it was gone already). */
+export async function deleteComment(db: Db, id: number): Promise<CommentRow | undefined> {
+  return db.deleteFrom('comments').where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** Keeps a deleted comment's clientId, so that a replayed create of it does not bring it back. */
+export async function insertCommentTombstone(
+  db: Db,
+  row: { client_id: string; recording_id: number; author_id: number; deleted_at: string },
+): Promise<void> {
+  await db
+    .insertInto('comment_tombstones')
+    .values(row)
+    .onConflict((oc) => oc.column('client_id').doNothing())
+    .execute();
+}
+
+export async function findCommentTombstone(db: Db, clientId: string) {
+  return db.selectFrom('comment_tombstones').selectAll().where('client_id', '=', clientId).executeTakeFirst();
 }

@@ -92,7 +92,9 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        description: 'With `clientId` (UUID) the create is idempotent: a replay answers the same comment.',
+        description:
+          'With `clientId` (UUID) the create is idempotent: a replay answers the same comment, or 404 once it ' +
+          'was deleted (it never comes back); the clientId of another teacher’s or recording’s comment answers 409.',
         body: commentCreateBodySchema,
         response: { 200: reviewCommentSchema },
       },
@@ -101,12 +103,33 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   );
   r.patch(
     '/api/teacher/comment',
-    { schema: { tags, body: commentUpdateBodySchema, response: { 200: reviewCommentSchema } } },
+    {
+      schema: {
+        tags,
+        description:
+          'Edits a comment (404 once deleted). Optional clientUpdatedAt (when the edit was made) and ' +
+          'clientSentAt (the device clock when sending), ISO-8601: edits are ordered by clientUpdatedAt ' +
+          'corrected by the device’s clock offset (arrival − clientSentAt), never later than the arrival; ' +
+          'without them by arrival. An edit made before the stored one answers 200 with the comment as it ' +
+          'stands, unchanged.',
+        body: commentUpdateBodySchema,
+        response: { 200: reviewCommentSchema },
+      },
+    },
     (req) => service.updateComment(app.ctx, currentUser(req).id, req.body),
   );
   r.delete(
     '/api/teacher/comment/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: messageSchema } } },
+    {
+      schema: {
+        tags,
+        description:
+          'Deletes a comment (404 when missing or another teacher’s); its clientId stays taken, so a replayed ' +
+          'create answers 404.',
+        params: idParamsSchema,
+        response: { 200: messageSchema },
+      },
+    },
     async (req) => {
       await service.deleteComment(app.ctx, currentUser(req).id, req.params.id);
       return { message: RECORDING_TEXT.commentDeleted };

@@ -5,6 +5,7 @@ import type { CommentDto } from '../../../src/shared/contract/student';
 import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import { createOnce } from '../../lib/create-once';
+import { editedAt } from '../../lib/edit-order';
 import { badRequest, conflictMessage, notFound } from '../../lib/http-error';
 import { mapPage, type Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
@@ -96,8 +97,8 @@ function assertWithinRecording(body: CommentWrite, duration: number): void {
 
 /**
  * Adds a comment to a recording of one of the teacher's exams. With a clientId the create is
- * idempotent (an offline replay answers the comment made the first time); a clientId of another
- * recording or author answers 409.
+ * idempotent (an offline replay answers the comment made the first time, or 404 once it was
+ * deleted: it never comes back); a clientId of another recording or author answers 409.
  */
 export async function createComment(
   ctx: AppContext,
@@ -105,13 +106,16 @@ export async function createComment(
   body: CommentWrite & { audioID: number; clientId?: string | null },
 ): Promise<CommentDto> {
   const clientId = body.clientId ?? null;
+  const isOthers = (row: { author_id: number; recording_id: number }) =>
+    row.author_id !== teacherId || row.recording_id !== body.audioID;
   const earlier = async () => {
     if (clientId === null) return undefined;
     const existing = await recordings.findCommentByClientId(ctx.db, clientId);
-    if (!existing) return undefined;
-    if (existing.author_id !== teacherId || existing.recording_id !== body.audioID) {
-      throw conflictMessage(RECORDING_TEXT.commentClientIdTaken);
-    }
+    const deleted = existing ? undefined : await recordings.findCommentTombstone(ctx.db, clientId);
+    const known = existing ?? deleted;
+    if (!known) return undefined;
+    if (isOthers(known)) throw conflictMessage(RECORDING_TEXT.commentClientIdTaken);
+    if (!existing) throw notFound(RECORDING_TEXT.commentNotFound);
     return recordings.toCommentDto(existing);
   };
   return createOnce(earlier, async () => {
@@ -129,30 +133,56 @@ export async function createComment(
       created_at: now,
       updated_at: now,
     });
+    // A twin of this create (the same clientId) may have been stored and deleted since the check:
+    // its tombstone is there now, and the comment must not come back.
+    if (clientId !== null && (await recordings.findCommentTombstone(ctx.db, clientId))) {
+      await recordings.deleteComment(ctx.db, row.id);
+      throw notFound(RECORDING_TEXT.commentNotFound);
+    }
     return recordings.toCommentDto(row);
   });
 }
 
+/**
+ * Edits a comment, unless it holds an edit made later by the server's reckoning of the devices'
+ * clocks (server/lib/edit-order.ts; without clientUpdatedAt an edit counts as made on arrival):
+ * then the comment answers as it stands, unchanged.
+ */
 export async function updateComment(
   ctx: AppContext,
   teacherId: number,
-  body: CommentWrite & { id: number },
+  body: CommentWrite & { id: number; clientUpdatedAt?: string; clientSentAt?: string },
 ): Promise<CommentDto> {
+  const arrival = new Date();
   const existing = await recordings.findTeacherComment(ctx.db, teacherId, body.id);
   if (!existing) throw notFound(RECORDING_TEXT.commentNotFound);
   assertWithinRecording(body, existing.duration);
-  const row = await recordings.updateComment(ctx.db, body.id, {
-    start_seconds: body.start,
-    end_seconds: body.end,
-    text: body.comment,
-    updated_at: nowIso(),
-  });
+  const row =
+    (await recordings.updateCommentUnlessNewer(ctx.db, body.id, {
+      start_seconds: body.start,
+      end_seconds: body.end,
+      text: body.comment,
+      updated_at: nowIso(arrival),
+      edited_at: editedAt(arrival, body.clientUpdatedAt, body.clientSentAt),
+    })) ?? (await recordings.findCommentById(ctx.db, body.id));
   if (!row) throw notFound(RECORDING_TEXT.commentNotFound);
   return recordings.toCommentDto(row);
 }
 
+/** Deletes a comment; one that had a clientId leaves a tombstone, so a replayed create stays deleted. */
 export async function deleteComment(ctx: AppContext, teacherId: number, id: number): Promise<void> {
   const existing = await recordings.findTeacherComment(ctx.db, teacherId, id);
-  if (!existing || !(await recordings.deleteComment(ctx.db, id)))
-    throw notFound(RECORDING_TEXT.commentNotFound);
+  if (!existing) throw notFound(RECORDING_TEXT.commentNotFound);
+  await ctx.db.transaction().execute(async (trx) => {
+    const deleted = await recordings.deleteComment(trx, id);
+    if (!deleted) throw notFound(RECORDING_TEXT.commentNotFound);
+    if (deleted.client_id !== null) {
+      await recordings.insertCommentTombstone(trx, {
+        client_id: deleted.client_id,
+        recording_id: deleted.recording_id,
+        author_id: deleted.author_id,
+        deleted_at: nowIso(),
+      });
+    }
+  });
 }

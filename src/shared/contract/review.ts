@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatDuration } from '../format';
 import { RECORDING_TEXT } from '../messages';
 import { idSchema, pagedSchema, timestampSchema } from './common';
+import { clientSentAtSchema, clientUpdatedAtSchema } from './grading';
 import { commentSchema, recordingDetailSchema } from './student';
 
 // ---- recordings ----
@@ -94,6 +95,16 @@ export const commentCreateBodySchema = commentFields
   })
   .superRefine(startNotAfterEnd);
 
-export const commentUpdateBodySchema = commentFields.extend({ id: idSchema }).superRefine(startNotAfterEnd);
+/**
+ * An edit; with `clientUpdatedAt` (and `clientSentAt`) it is ordered like a grade, so an older
+ * offline edit arriving after a newer one changes nothing; without them, by arrival.
+ */
+export const commentUpdateBodySchema = commentFields
+  .extend({
+    id: idSchema,
+    clientUpdatedAt: clientUpdatedAtSchema.optional(),
+    clientSentAt: clientSentAtSchema.optional(),
+  })
+  .superRefine(startNotAfterEnd);
 
 export const reviewCommentSchema = commentSchema;
