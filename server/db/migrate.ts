@@ -4,8 +4,8 @@ import * as m0002 from './migrations/0002-sessions';
 import * as m0003 from './migrations/0003-upload-parts';
 import * as m0004 from './migrations/0004-grading';
 import * as m0005 from './migrations/0005-list-indexes';
-import * as m0007 from './migrations/0007-sessions-round-two';
 import * as m0006 from './migrations/0006-upload-owners-edit-order';
+import * as m0007 from './migrations/0007-sessions-round-two';
 import type { Database } from './types';
 
 // Listed here rather than read from disk, so the same list runs under tsx, a bundle or tests.
@@ -15,8 +15,8 @@ const migrations: Record<string, Migration> = {
   '0003-upload-parts': m0003,
   '0004-grading': m0004,
   '0005-list-indexes': m0005,
-  '0007-sessions-round-two': m0007,
   '0006-upload-owners-edit-order': m0006,
+  '0007-sessions-round-two': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
