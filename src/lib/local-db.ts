@@ -61,6 +61,9 @@ export interface OutboxRow {
   group?: string;
 }
 
+/** The device database's name (IndexedDB), one per origin. */
+export const LOCAL_DB_NAME = 'ustno';
+
 /** The device's own database: query cache, recordings in progress and the outbox. */
 export class LocalDb extends Dexie {
   kv!: EntityTable<KeyValue, 'key'>;
@@ -68,7 +71,7 @@ export class LocalDb extends Dexie {
   chunks!: EntityTable<RecordingChunk, 'id'>;
   outbox!: EntityTable<OutboxRow, 'id'>;
 
-  constructor(name = 'ustno') {
+  constructor(name = LOCAL_DB_NAME) {
     // Strict: a committed chunk is on disk, so a power cut loses at most the last second.
     super(name, { chromeTransactionDurability: 'strict' });
     this.version(1).stores({ kv: 'key' });
