@@ -55,6 +55,11 @@ export interface MatrixEntry {
    * Without it, every user of an allowed role gets `ok`.
    */
   owner?: 'TEACHER' | 'STUDENT';
+  /**
+   * What that other user gets instead, where the request names no id but a client's key bound
+   * to its owner (an upload's clientId: another account answers 409, never "missing").
+   */
+  other?: number;
   /** Creates what the request needs (fresh, as the owner's call may delete or change it). */
   prepare?: (a: Actors) => Promise<Ids>;
   /** The request; called anew for every caller. */
@@ -134,6 +139,14 @@ const ownProfileBody = () => ({ ...profileBody(), currentPassword: CURRENT });
 
 /** The clientId whose part the complete entry's set-up stored. */
 let uploadClientId = '';
+
+/** A fresh upload clientId bound to the student by a status call. */
+async function boundUpload(a: Actors): Promise<string> {
+  const clientId = crypto.randomUUID();
+  const res = await as(a.app, a.student)({ method: 'GET', url: `/api/student/uploads/${clientId}` });
+  if (res.statusCode !== 200) throw new Error(`matrix set-up: status → ${res.statusCode} ${res.body}`);
+  return clientId;
+}
 
 const T: Role[] = ['TEACHER'];
 const S: Role[] = ['STUDENT'];
@@ -662,11 +675,18 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: ({ id }) => json(`/api/student/audios/${id}/scores`),
     ok: 200,
   },
-  // Uploads are kept per student and clientId: another student's same clientId is their own upload.
+  // An upload's clientId is bound to the student who sent its first part or asked its status:
+  // another student gets 409 for it.
   'PUT /api/student/uploads/:clientId/parts/:part': {
     access: S,
+    owner: 'STUDENT',
+    other: 409,
+    prepare: async (a) => {
+      uploadClientId = await boundUpload(a);
+      return {};
+    },
     request: () => ({
-      url: `/api/student/uploads/${crypto.randomUUID()}/parts/0`,
+      url: `/api/student/uploads/${uploadClientId}/parts/0`,
       payload: webm(1000),
       headers: { 'content-type': 'application/octet-stream' },
     }),
@@ -674,12 +694,19 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/student/uploads/:clientId': {
     access: S,
-    request: () => json(`/api/student/uploads/${crypto.randomUUID()}`),
+    owner: 'STUDENT',
+    other: 409,
+    prepare: async (a) => {
+      uploadClientId = await boundUpload(a);
+      return {};
+    },
+    request: () => json(`/api/student/uploads/${uploadClientId}`),
     ok: 200,
   },
   'POST /api/student/uploads/:clientId/complete': {
     access: S,
     owner: 'STUDENT',
+    other: 409,
     prepare: async (a) => {
       uploadClientId = crypto.randomUUID();
       const res = await as(

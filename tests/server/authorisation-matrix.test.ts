@@ -134,7 +134,7 @@ describe.each(DATABASES)('ASVS 8.2.1 / 8.2.2: the authorisation matrix of every 
       if (entry.access === 'public') expected = entry.ok;
       else if (caller.role === null) expected = 401;
       else if (!allowed(caller.role)) expected = 403;
-      else if (caller.isOther) expected = 'like missing';
+      else if (caller.isOther) expected = entry.other ?? 'like missing';
       else expected = entry.ok;
 
       if (expected === 'like missing') {
