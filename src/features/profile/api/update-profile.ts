@@ -2,11 +2,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { profileKey, profileSchemaOf, type Profile, type ProfileArea } from './get-profile';
 
-export type ProfileData = Omit<Profile, 'id'>;
+export type ProfileData = Omit<Profile, 'id'> & {
+  /** The current password; left out when empty (the server then takes only a login of the last 5 minutes). */
+  currentPassword?: string;
+};
 
 /** PATCH /api/{teacher|student}/data: the profile fields (and the teacher's mail setting). */
-export const updateProfile = (area: ProfileArea, body: ProfileData): Promise<Profile> =>
-  api(`/api/${area}/data`, { method: 'PATCH', body, schema: profileSchemaOf(area) });
+export const updateProfile = (
+  area: ProfileArea,
+  { currentPassword, ...fields }: ProfileData,
+): Promise<Profile> =>
+  api(`/api/${area}/data`, {
+    method: 'PATCH',
+    body: { ...fields, ...(currentPassword ? { currentPassword } : {}) },
+    schema: profileSchemaOf(area),
+  });
 
 export function useUpdateProfile(area: ProfileArea) {
   const queryClient = useQueryClient();

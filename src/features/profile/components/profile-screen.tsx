@@ -26,6 +26,21 @@ const formOf = (p: Profile): DataForm => ({
   inform_about_exam_completion: p.inform_about_exam_completion,
 });
 
+/** The account's current password, which both forms send with a change (V6.2.3). */
+function CurrentPasswordField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      name="current-password"
+      label="Текущий пароль"
+      type="password"
+      autoComplete="current-password"
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 /** One form of the profile, in its own labelled section: the heading, the fields, the save button. */
 function FormSection({
   title,
@@ -58,17 +73,22 @@ function FormSection({
 
 function DataBlock({ area, profile }: { area: ProfileArea; profile: Profile }) {
   const [form, setForm] = useState(() => formOf(profile));
+  const [currentPassword, setCurrentPassword] = useState('');
   const update = useUpdateProfile(area);
   const notify = useNotify();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    update.mutate(form, {
-      onSuccess: (saved) => {
-        setForm(formOf(saved));
-        notify.success(SUCCESS_TEXT.dataUpdated);
+    update.mutate(
+      { ...form, currentPassword },
+      {
+        onSuccess: (saved) => {
+          setForm(formOf(saved));
+          setCurrentPassword('');
+          notify.success(SUCCESS_TEXT.dataUpdated);
+        },
+        onError: notify.apiError,
       },
-      onError: notify.apiError,
-    });
+    );
   };
   return (
     <FormSection title="Данные" submitLabel="Обновить данные" loading={update.isPending} onSubmit={submit}>
@@ -89,11 +109,13 @@ function DataBlock({ area, profile }: { area: ProfileArea; profile: Profile }) {
           label="Уведомлять о завершении экзамена учеником"
         />
       )}
+      <CurrentPasswordField value={currentPassword} onChange={setCurrentPassword} />
     </FormSection>
   );
 }
 
 function PasswordBlock({ area, username }: { area: ProfileArea; username: string }) {
+  const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const update = useUpdatePassword(area);
@@ -105,19 +127,24 @@ function PasswordBlock({ area, username }: { area: ProfileArea; username: string
       notify.error(ERROR_TEXT.passwordsDiffer);
       return;
     }
-    update.mutate(password, {
-      onSuccess: () => {
-        setPassword('');
-        setRepeat('');
-        notify.success(SUCCESS_TEXT.passwordUpdated);
+    update.mutate(
+      { password, currentPassword },
+      {
+        onSuccess: () => {
+          setCurrentPassword('');
+          setPassword('');
+          setRepeat('');
+          notify.success(SUCCESS_TEXT.passwordUpdated);
+        },
+        onError: notify.apiError,
       },
-      onError: notify.apiError,
-    });
+    );
   };
   return (
     <FormSection title="Пароль" submitLabel="Обновить пароль" loading={update.isPending} onSubmit={submit}>
       {/* Lets password managers tie the new password to this account. */}
       <input type="text" name="username" autoComplete="username" hidden readOnly value={username} />
+      <CurrentPasswordField value={currentPassword} onChange={setCurrentPassword} />
       <TextField
         name="new-password"
         label="Новый пароль"
