@@ -11,6 +11,7 @@ import { findTeacherExam } from '../exams/repository';
 import { findStudentRecording, findTeacherRecording } from '../recordings/repository';
 import { parseCriteria } from '../tasks/service';
 import * as repo from './repository';
+import { gradeTotals } from '../../../src/shared/grade-totals';
 
 /** A score as stored: with the criterion's name and the maximum it was given against. */
 interface StoredScore {
@@ -78,8 +79,7 @@ function gradeView(tasks: GradingTask[], scores: StoredScore[], gradedAt: string
   const all = viewTasks.flatMap((t) => t.criteria);
   return {
     tasks: viewTasks,
-    total: all.reduce((sum, c) => sum + (c.points ?? 0), 0),
-    maxTotal: all.reduce((sum, c) => sum + c.maxPoints, 0),
+    ...gradeTotals(all),
     gradedAt,
   };
 }

@@ -25,6 +25,7 @@ import { findRecordingById } from './repository';
 import * as parts from './parts';
 import * as service from './service';
 import type { UploadPart } from './upload';
+import { recordingExtension } from '../../../src/shared/recording-media';
 
 /** Text fields of an upload: few and short (peaks are the largest, ~200 000 numbers as JSON). */
 const MAX_FIELDS = 12;
@@ -197,7 +198,7 @@ export async function recordingContentRoutes(app: FastifyInstance): Promise<void
         recording && {
           storageKey: recording.storage_key,
           mime: recording.mime,
-          name: `${recording.name}.${recording.mime.startsWith('audio/mp4') ? 'm4a' : 'webm'}`,
+          name: `${recording.name}.${recordingExtension(recording.mime)}`,
         }
       );
     },

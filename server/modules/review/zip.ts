@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { zonedClock } from '../../lib/time';
+import { recordingExtension } from '../../../src/shared/recording-media';
 
 /** Invisible formatting characters (bidi overrides can disguise an extension): dropped. */
 const INVISIBLE = /\p{Cf}/gu;
@@ -23,13 +24,6 @@ export function safeNamePart(text: string): string {
 export function entryDate(iso: string, timeZone: string): string {
   const c = zonedClock(new Date(iso), timeZone);
   return `${c.year}-${c.month}-${c.day}_${c.hour}-${c.minute}`;
-}
-
-/** File extension of a stored recording's media type. */
-export function recordingExtension(mime: string): string {
-  const base = mime.split(';')[0].trim().toLowerCase();
-  if (base === 'audio/mp4' || base === 'video/mp4') return 'm4a';
-  return 'webm';
 }
 
 /**

@@ -1,11 +1,12 @@
 import { recordingStore, syncEngine } from '../../../lib/device-sync';
 import { saveBlob } from '../../../lib/save-blob';
 import { recordingOutboxKey } from './complete-exam';
+import { recordingExtension } from '../../../shared/recording-media';
 
 function fileName(examName: string, createdAt: string, mime: string): string {
   const safe = examName.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'запись';
   const date = createdAt.slice(0, 16).replace('T', ' ').replace(':', '-');
-  return `${safe} ${date}.${mime.startsWith('audio/mp4') ? 'm4a' : 'webm'}`;
+  return `${safe} ${date}.${recordingExtension(mime)}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { saveBlob } from '../../../lib/save-blob';
 import { enqueueRecording } from '../api/complete-exam';
 import type { StorageHealth } from '../model/chunk-writer';
 import { ExamRecorder, type RecorderFault, type RecorderMeta } from '../model/exam-recorder';
+import { recordingExtension } from '../../../shared/recording-media';
 
 const HEALTHY: StorageHealth = { error: null, unsaved: 0, recovered: false };
 
@@ -53,8 +54,7 @@ export function useExamRecording() {
   const saveFile = useCallback(async (name: string) => {
     const r = recorder.current;
     if (!r) return;
-    const extension = r.mime.startsWith('audio/mp4') ? 'm4a' : 'webm';
-    saveBlob(await r.recordedFile(), `${name}.${extension}`);
+    saveBlob(await r.recordedFile(), `${name}.${recordingExtension(r.mime)}`);
   }, []);
 
   const level = useCallback(() => recorder.current?.currentLevel() ?? 0, []);

@@ -1,4 +1,5 @@
 import type { RecordingScores, Score } from '../../../shared/contract/grading';
+import { gradeTotals } from '../../../shared/grade-totals';
 
 /** The scores a grade view holds, as the PUT sends them (unscored criteria left out). */
 export function scoresOfView(view: RecordingScores): Score[] {
@@ -23,8 +24,7 @@ export function viewWithScores(base: RecordingScores, scores: Score[]): Recordin
   return {
     ...base,
     tasks,
-    total: all.reduce((sum, c) => sum + (c.points ?? 0), 0),
-    maxTotal: all.reduce((sum, c) => sum + c.maxPoints, 0),
+    ...gradeTotals(all),
   };
 }
 
