@@ -15,6 +15,23 @@ describe('access tokens verified once are kept until they expire', () => {
     await expect(tokens.verify(token)).rejects.toThrow();
   });
 
+  it('V7.4.1 carries the refresh family and auth_time, the same from the cache as when first verified', async () => {
+    const tokens = createAccessTokens(TEST_JWT_SECRET);
+    const claims = {
+      id: 7,
+      role: 'STUDENT' as const,
+      tokenVersion: 1,
+      family: 'f-1',
+      authTime: 1_790_000_000,
+    };
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+    // A token from before families were carried has neither.
+    const legacy = await tokens.sign({ id: 7, role: 'STUDENT', tokenVersion: 1 });
+    expect(await tokens.verify(legacy)).toStrictEqual({ id: 7, role: 'STUDENT', tokenVersion: 1 });
+  });
+
   it('never takes a token that differs from a verified one in any byte', async () => {
     const tokens = createAccessTokens(TEST_JWT_SECRET);
     const token = await tokens.sign({ id: 7, role: 'STUDENT', tokenVersion: 0 });
