@@ -1,8 +1,8 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import type { z } from 'zod';
-import { tokensSchema } from '../shared/contract/auth';
-import { ApiError, errorStatus, parseRetryAfter, SessionChangedError, toApiError } from './api-status';
-import { REFRESH_TRANSPORT_HEADERS, tokenStore, tokenSubject } from './tokens';
+import { ApiError, apiError, errorStatus, SessionChangedError, toApiError } from './api-status';
+import { postRefresh, underRefreshLock } from './token-refresh';
+import { tokenStore, tokenSubject } from './tokens';
 
 export interface ApiOptions<S extends z.ZodType | undefined = undefined> extends Omit<
   FetchOptions<'json'>,
@@ -60,30 +60,14 @@ export interface SessionSource {
 async function rotateStoredTokens(): Promise<void> {
   const before = tokenStore.access();
   if (!before) throw new ApiError(401);
-  const run = async () => {
+  await underRefreshLock(async () => {
     // Another tab may have rotated the token while this one waited for the lock.
     const current = tokenStore.access();
     if (current && current !== before) return;
     if (!current) throw new ApiError(401);
     // A token an older version stored is exchanged once for the cookie; then only the cookie is used.
-    const legacy = tokenStore.legacyRefresh();
-    const tokens = await ofetch('/api/auth/refresh-token', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { ...REFRESH_TRANSPORT_HEADERS, ...(legacy ? { authorization: `Bearer ${legacy}` } : {}) },
-      retry: 0,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    }).catch((error: unknown) => {
-      throw toApiError(error);
-    });
-    tokenStore.set(tokensSchema.parse(tokens));
-  };
-  // One rotation at a time across tabs: two at once would make the server see a replay.
-  if (typeof navigator !== 'undefined' && navigator.locks) {
-    await navigator.locks.request('ustno-token-refresh', run);
-  } else {
-    await run();
-  }
+    tokenStore.set(await postRefresh(tokenStore.legacyRefresh()));
+  });
 }
 
 const pageSession: SessionSource = {
@@ -164,18 +148,6 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   return (schema ? schema.parse(data) : data) as Result<S>;
 }
 
-/** The error of a failed answer, with its JSON body when it has one. */
-export async function apiError(res: Response): Promise<ApiError> {
-  const text = await res.text().catch(() => '');
-  let data: unknown = null;
-  try {
-    data = text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    // Not JSON: the catalogue falls back to its generic text.
-  }
-  return new ApiError(res.status, data, parseRetryAfter(res.headers.get('retry-after')));
-}
-
 /**
  * Downloads a binary answer (a zip) under the same session rule as `api`. A failed answer
  * throws an ApiError with its JSON body; no answer at all throws what fetch threw (the
@@ -197,4 +169,4 @@ export async function apiBlob(path: string, init: { signal?: AbortSignal } = {})
 }
 
 // Kept apart so that the app shell can classify errors without loading the HTTP client.
-export { ApiError, errorStatus, retryAfterMs, SessionChangedError } from './api-status';
+export { ApiError, apiError, errorStatus, retryAfterMs, SessionChangedError } from './api-status';

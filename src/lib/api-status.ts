@@ -70,6 +70,18 @@ export function toApiError(error: unknown): unknown {
   return error;
 }
 
+/** The error of a failed answer, with its JSON body when it has one. */
+export async function apiError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  let data: unknown = null;
+  try {
+    data = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    // Not JSON: the catalogue falls back to its generic text.
+  }
+  return new ApiError(res.status, data, parseRetryAfter(res.headers.get('retry-after')));
+}
+
 /** The HTTP status of a failed call; undefined when none came (or it was no API error). */
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof ApiError ? error.status : undefined;
