@@ -81,7 +81,8 @@ const configSchema = z.object({
     .default(6 * 3600),
   /**
    * Login attempts within LOGIN_WINDOW_MINUTES: per account from one address and per address
-   * before 429; an account's failures from anywhere past the first limit only slow its logins.
+   * before 429; past the first limit from anywhere, one check of the account at a time, spaced
+   * by a delay doubling up to LOGIN_DELAY_MAX_SECONDS (the rest 429), which a device cookie skips.
    */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
