@@ -179,7 +179,6 @@ async function burstOf(
       [
         ['all answered', `${fixed(reference.ms)} ms`, `${fixed(first.ms)} ms (${fixed(ratio, 1)} ×)`, `≤ 60 s ${mark(first.ms <= 60_000)}`],
         ['answers', JSON.stringify(reference.statuses), JSON.stringify(first.statuses), `0 errors ${mark(firstErrors === 0)}`],
-        ['503 waited out and retried', '', String(first.retried), ''],
         ['rows / distinct clientIds', '', `${stored.rows} / ${stored.clients}`, `${STUDENTS}, 0 duplicates ${mark(stored.rows === STUDENTS && stored.clients === STUDENTS)}`],
         ['replay of all', '', `${fixed(replay.ms)} ms, ${JSON.stringify(replay.statuses)}, same ids: ${sameIds}`, `nothing new ${mark(sameIds && stored.rows === STUDENTS)}`],
         ['server RSS', '', `${fixed(before)} MB before, peak ${fixed(peak)} MB`, `≤ 300 MB ${mark(peak <= 300)}`],

@@ -3,8 +3,8 @@
  * buffer. `multipart`: one POST /api/student/exam/complete per recording (the fields of the real
  * endpoint, then the file part `audio`). `parts`: what the app itself sends, one student after
  * another's request on a connection of their own: GET the upload's status, PUT its 256 KiB parts
- * in order, POST complete with the description. A 503 (the server is full) is retried after its
- * Retry-After, as the app's outbox retries it.
+ * in order, POST complete with the description. Every answer counts as it comes: the server
+ * holds uploads in its sockets (upload slots) rather than refusing them.
  * `node --import tsx bench/lib/upload-client.ts <job.json>` prints the outcome.
  */
 import { readFileSync } from 'node:fs';
@@ -24,8 +24,6 @@ export interface UploadOutcome {
   /** Recording ids answered, in upload order (null when the answer was not a success). */
   ids: Array<number | null>;
   firstError?: string;
-  /** Answers 503 (server full) that were waited out and retried. */
-  retried: number;
 }
 
 const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as UploadJob;
@@ -62,7 +60,6 @@ function multipart(u: UploadJob['uploads'][number], boundary: string): Buffer[] 
 interface Answer {
   status: number;
   body: string;
-  retryAfter: number;
 }
 
 function request(
@@ -85,9 +82,7 @@ function request(
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body, retryAfter: Number(res.headers['retry-after'] ?? 1) }),
-        );
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
         res.on('error', reject);
       },
     );
@@ -97,24 +92,9 @@ function request(
   });
 }
 
-/** One request, again after the server's Retry-After (with jitter) while it answers 503. */
-async function send(
-  method: string,
-  path: string,
-  headers: Record<string, string | number>,
-  chunks: Buffer[],
-) {
-  for (;;) {
-    const answer = await request(method, path, headers, chunks);
-    if (answer.status !== 503) return answer;
-    outcome.retried += 1;
-    await new Promise((r) => setTimeout(r, answer.retryAfter * 1000 * (0.5 + Math.random())));
-  }
-}
-
 function postMultipart(u: UploadJob['uploads'][number]): Promise<Answer> {
   const boundary = `----bench${u.clientId}`;
-  return send(
+  return request(
     'POST',
     '/api/student/exam/complete',
     { authorization: `Bearer ${u.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -125,12 +105,12 @@ function postMultipart(u: UploadJob['uploads'][number]): Promise<Answer> {
 async function sendParts(u: UploadJob['uploads'][number]): Promise<Answer> {
   const base = `/api/student/uploads/${u.clientId}`;
   const auth = { authorization: `Bearer ${u.token}` };
-  const status = await send('GET', base, auth, []);
+  const status = await request('GET', base, auth, []);
   if (status.status !== 200) return status;
   const count = Math.ceil(audio.length / PART_BYTES);
   for (let part = 0; part < count; part++) {
     const bytes = audio.subarray(part * PART_BYTES, Math.min(audio.length, (part + 1) * PART_BYTES));
-    const put = await send(
+    const put = await request(
       'PUT',
       `${base}/parts/${part}`,
       { ...auth, 'content-type': 'application/octet-stream' },
@@ -148,12 +128,12 @@ async function sendParts(u: UploadJob['uploads'][number]): Promise<Answer> {
     parts: count,
     size: audio.length,
   };
-  return send('POST', `${base}/complete`, { ...auth, 'content-type': 'application/json' }, [
+  return request('POST', `${base}/complete`, { ...auth, 'content-type': 'application/json' }, [
     Buffer.from(JSON.stringify(description)),
   ]);
 }
 
-const outcome: UploadOutcome = { ms: 0, statuses: {}, ids: [], retried: 0 };
+const outcome: UploadOutcome = { ms: 0, statuses: {}, ids: [] };
 const started = performance.now();
 outcome.ids = await Promise.all(
   job.uploads.map(async (u) => {

@@ -495,7 +495,7 @@ export class SyncEngine<P = OutboxPayloads> {
       const now = this.now();
       const owner = this.currentOwner();
       // Another user's work waits for them (a shared device); it does not hold this user's. A
-      // kind this context cannot send (the worker has no grade handler) waits for a page.
+      // kind this context has not registered waits for a context that has.
       const waiting = items.filter(
         (i) => !i.blocked && (i.owner ?? null) === owner && this.canSend(i) && !this.stopping.has(i.key),
       );

@@ -119,4 +119,31 @@ describe('an offline chain of comment changes', () => {
     const [waiting] = await syncEngine.pendingOf('comment');
     expect(waiting.payload).toMatchObject({ op: 'update', target: { id: 42 } });
   });
+
+  it("keeps a created comment's server id for the changes queued meanwhile, and forgets ids confirmed long ago", async () => {
+    const weekAndADay = 8 * 24 * 3600_000;
+    await localDb.kv.bulkPut([
+      { key: 'comment-id:from-an-older-version', value: '9' },
+      { key: 'comment-id:long-ago', value: `8@${Date.now() - weekAndADay}` },
+      { key: 'comment-id:yesterday', value: `7@${Date.now() - 24 * 3600_000}` },
+    ]);
+    online = true;
+    const clientId = newCommentClientId();
+    await enqueueCommentOp({ op: 'create', audioId: 7, clientId, start: 0, end: 1, comment: 'А' });
+    await syncEngine.kick();
+    expect((await localDb.kv.where('key').startsWith('comment-id:').primaryKeys()).sort()).toEqual(
+      [`comment-id:${clientId}`, 'comment-id:yesterday'].sort(),
+    );
+    // An edit queued before the page learned the id still finds it.
+    await enqueueCommentOp({
+      op: 'update',
+      audioId: 7,
+      target: { clientId },
+      start: 0,
+      end: 2,
+      comment: 'Б',
+    });
+    await syncEngine.kick();
+    expect(sent().at(-1)).toMatchObject(['PATCH', '/api/teacher/comment', { id: 42, comment: 'Б' }]);
+  });
 });

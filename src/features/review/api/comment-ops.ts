@@ -36,12 +36,34 @@ declare module '../../../lib/sync-engine' {
   }
 }
 
-const confirmedIdKey = (clientId: string) => `comment-id:${clientId}`;
+const CONFIRMED_ID = 'comment-id:';
+const confirmedIdKey = (clientId: string) => `${CONFIRMED_ID}${clientId}`;
+/**
+ * A created comment's server id is needed only by a change queued before the page learned it
+ * (the waiting ones are rewritten at once): a week is far more than that takes.
+ */
+const CONFIRMED_ID_KEPT_MS = 7 * 24 * 3600_000;
 
+/** `<id>@<when confirmed>`; older versions stored `<id>` alone. */
 async function resolveId(target: CommentRef): Promise<number | null> {
   if ('id' in target) return target.id;
   const row = await localDb.kv.get(confirmedIdKey(target.clientId));
-  return row ? Number(row.value) : null;
+  return row ? Number.parseInt(row.value, 10) : null;
+}
+
+/** Remembers a created comment's server id, and forgets those confirmed long ago. */
+async function rememberId(clientId: string, id: number, now = Date.now()): Promise<void> {
+  await localDb.transaction('rw', localDb.kv, async () => {
+    await localDb.kv
+      .where('key')
+      .startsWith(CONFIRMED_ID)
+      .filter((row) => {
+        const at = Number(row.value.split('@')[1]);
+        return !Number.isFinite(at) || now - at > CONFIRMED_ID_KEPT_MS;
+      })
+      .delete();
+    await localDb.kv.put({ key: confirmedIdKey(clientId), value: `${id}@${now}` });
+  });
 }
 
 /**
@@ -93,7 +115,7 @@ export const commentKind: OutboxKindDef<'comment'> = {
         },
         schema: reviewCommentSchema,
       });
-      await localDb.kv.put({ key: confirmedIdKey(op.clientId), value: String(created.id) });
+      await rememberId(op.clientId, created.id);
       // Later changes of this comment now know its server id (the pending view matches it too).
       await rewritePending((later) =>
         later.op !== 'create' && 'clientId' in later.target && later.target.clientId === op.clientId
