@@ -1,52 +1,13 @@
-import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { LoginPage } from './pages/login-page';
 import { expectToast } from './pages/toasts';
-import { waitForServiceWorker } from './support/device';
+import { outboxCount, waitForServiceWorker } from './support/device';
 import { setupE2e, uid } from './support/e2e';
 import { examRecordings, waitForRecordings, waitForSpeaking } from './support/exam-runs';
 import { setupGradedRecording, setupReviewExam } from './support/review-fixtures';
+import { dispatchSync, openSyncSession } from './support/service-worker';
 
 const { test, env } = setupE2e(import.meta.url);
-
-interface Registration {
-  registrationId: string;
-  scopeURL: string;
-  isDeleted: boolean;
-}
-
-/** The app's service worker registration, as the DevTools protocol reports it. */
-async function appRegistration(cdp: CDPSession, origin: string): Promise<Registration> {
-  const found = new Promise<Registration>((resolve) => {
-    cdp.on(
-      'ServiceWorker.workerRegistrationUpdated',
-      ({ registrations }: { registrations: Registration[] }) => {
-        const mine = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
-        if (mine) resolve(mine);
-      },
-    );
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
-
-/** The outbox as the device database holds it (read from a page of the app). */
-const outboxCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('ustno');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('outbox').objectStore('outbox').count();
-          request.onsuccess = () => {
-            resolve(request.result);
-            open.result.close();
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-  );
 
 describe('delivery', () => {
   test("online, the exam page says 'Ответ отправлен' after the exam", async ({ page }) => {
@@ -75,9 +36,7 @@ describe('delivery', () => {
     await waitForServiceWorker(page);
 
     // A page outside the app keeps the DevTools session alive once the app is closed.
-    const outside = await context.newPage();
-    const cdp = await context.newCDPSession(outside);
-    const registration = await appRegistration(cdp, env.baseUrl);
+    const { cdp, registration } = await openSyncSession(context, env.baseUrl);
 
     await context.setOffline(true);
     await page.getByRole('link', { name: 'Пройти экзамен' }).click();
@@ -104,12 +63,7 @@ describe('delivery', () => {
     expect(await examRecordings(env.baseUrl, setup)).toHaveLength(0);
     await context.setOffline(false);
     const reconnected = Date.now();
-    await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: env.baseUrl,
-      registrationId: registration.registrationId,
-      tag: 'ustno-outbox',
-      lastChance: false,
-    });
+    await dispatchSync(cdp, env.baseUrl, registration);
     const rows = await waitForRecordings(env.baseUrl, setup, 1);
     const arrivedMs = Date.now() - reconnected;
     expect(rows).toHaveLength(1);
@@ -119,12 +73,7 @@ describe('delivery', () => {
     );
 
     // A second sync (the browser's own retry) sends nothing twice.
-    await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: env.baseUrl,
-      registrationId: registration.registrationId,
-      tag: 'ustno-outbox',
-      lastChance: true,
-    });
+    await dispatchSync(cdp, env.baseUrl, registration, true);
     const reopened = await context.newPage();
     await reopened.goto(`/student/exams/${setup.examId}`);
     await reopened.getByTestId('sync-idle').waitFor();
@@ -142,9 +91,7 @@ describe('delivery', () => {
     const panel = page.getByTestId('grade-panel');
     await panel.getByText('Не оценено', { exact: true }).waitFor();
     await waitForServiceWorker(page);
-    const outside = await context.newPage();
-    const cdp = await context.newCDPSession(outside);
-    const registration = await appRegistration(cdp, env.baseUrl);
+    const { cdp, registration } = await openSyncSession(context, env.baseUrl);
 
     await context.setOffline(true);
     await panel.getByRole('combobox', { name: 'Решение задачи (0–3)' }).selectOption('2');
@@ -154,12 +101,7 @@ describe('delivery', () => {
     // The teacher closes the app; the network comes back; only the worker can send it.
     await page.close();
     await context.setOffline(false);
-    await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: env.baseUrl,
-      registrationId: registration.registrationId,
-      tag: 'ustno-outbox',
-      lastChance: false,
-    });
+    await dispatchSync(cdp, env.baseUrl, registration);
     const scores = async () => {
       const res = await fetch(`${env.baseUrl}/api/teacher/audios/${recording.id}/scores`, {
         headers: { authorization: `Bearer ${setup.teacher.token}` },

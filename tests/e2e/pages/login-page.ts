@@ -17,6 +17,15 @@ export class LoginPage {
   /** Logs in from a fresh /login and waits for the role's area. */
   async loginAs(user: { username: string; password: string }, area: RegExp) {
     await this.goto();
+    await this.loginHere(user, area);
+  }
+
+  /**
+   * Logs in on the login form already on screen, without loading the app again (whatever the
+   * page was doing goes on), and waits for the role's area.
+   */
+  async loginHere(user: { username: string; password: string }, area: RegExp) {
+    await this.page.getByRole('heading', { name: 'Вход' }).waitFor();
     await this.login(user.username, user.password);
     await this.page.waitForURL(area);
     // The address changes before the area has loaded (its guard and code): the login form stays

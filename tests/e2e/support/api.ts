@@ -42,3 +42,15 @@ export async function loginUser(user: { username: string; password: string }) {
     role: string;
   };
 }
+
+/** The user an `authorization: Bearer <jwt>` header speaks for (the token's subject), or null. */
+export function bearerSubject(authorization: string | null | undefined): string | null {
+  const payload = authorization?.replace(/^Bearer\s+/i, '').split('.')[1];
+  if (!payload) return null;
+  try {
+    const { sub } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown };
+    return typeof sub === 'string' ? sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -35,6 +35,20 @@ export const examRecordings = (baseUrl: string, setup: ReviewSetup) =>
     `/api/student/exam/${setup.examId}/audios?page_size=20&page_number=0`,
   ).then((r) => r.audios);
 
+/** Every recording of the exam on the server, as the student sees them, page after page. */
+export async function allExamRecordings(baseUrl: string, setup: ReviewSetup): Promise<RecordingRow[]> {
+  const rows: RecordingRow[] = [];
+  for (let page = 0; ; page++) {
+    const answer = await studentApi<{ pages: number; audios: RecordingRow[] }>(
+      baseUrl,
+      setup,
+      `/api/student/exam/${setup.examId}/audios?page_size=20&page_number=${page}`,
+    );
+    rows.push(...answer.audios);
+    if (page + 1 >= answer.pages) return rows;
+  }
+}
+
 /** Waits until the server holds `count` recordings of the exam (the upload runs in the background). */
 export async function waitForRecordings(
   baseUrl: string,

@@ -23,6 +23,8 @@ export interface ReviewUser {
 export interface ReviewSetup {
   teacher: ReviewUser;
   student: ReviewUser;
+  /** More students of the teacher's, given the same exam (`classmates` in the options). */
+  classmates: ReviewUser[];
   examId: number;
   examName: string;
   variantId: number;
@@ -35,6 +37,16 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** An API call the server answered with an error status. */
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
 
 async function call<T>(
   baseUrl: string,
@@ -52,17 +64,23 @@ async function call<T>(
   }
   const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
   const data: unknown = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
+  if (!res.ok) throw new ApiCallError(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`, res.status);
   return data as T;
 }
 
-async function register(baseUrl: string, role: 'TEACHER' | 'STUDENT', tag: string, suffix: string) {
+async function register(
+  baseUrl: string,
+  role: 'TEACHER' | 'STUDENT',
+  tag: string,
+  suffix: string,
+  surname = role === 'TEACHER' ? `Учителева${suffix}` : `Ученков${suffix}`,
+) {
   const user = {
     username: `${tag}_${suffix}`,
     password: `pass-${suffix}`,
     email: `${tag}.${suffix}@example.ru`,
     name: role === 'TEACHER' ? 'Анна' : 'Пётр',
-    surname: role === 'TEACHER' ? `Учителева${suffix}` : `Ученков${suffix}`,
+    surname,
     patronymic: 'Ивановна',
   };
   const path = role === 'TEACHER' ? '/api/auth/register/teacher' : '/api/auth/register/student';
@@ -87,6 +105,21 @@ export interface ExamSetupOptions {
   duration?: number;
   /** Each task's grading criteria, in the tasks' order (none when absent). */
   criteria?: { name: string; maxPoints: number }[][];
+  /** How many more students take the same exam (two students of a class on one device). */
+  classmates?: number;
+}
+
+/** The teacher asks the student to join their list, and the student accepts. */
+async function linkStudent(baseUrl: string, teacher: ReviewUser, student: ReviewUser): Promise<void> {
+  await call(baseUrl, 'POST', `/api/teacher/student/${student.id}`, { token: teacher.token });
+  const { requests } = await call<{ requests: { id: number }[] }>(
+    baseUrl,
+    'GET',
+    '/api/student/requests?page_size=10&page_number=0',
+    { token: student.token },
+  );
+  if (requests.length !== 1) throw new Error(`expected one request, got ${requests.length}`);
+  await call(baseUrl, 'POST', `/api/student/request/${requests[0].id}`, { token: student.token });
 }
 
 /** Teacher and student (linked by request and acceptance), a file, two tasks, a variant, an exam. */
@@ -98,16 +131,13 @@ export async function setupReviewExam(
   const teacher = await register(baseUrl, 'TEACHER', 'rvt', suffix);
   const student = await register(baseUrl, 'STUDENT', 'rvs', suffix);
   const t = { token: teacher.token };
-
-  await call(baseUrl, 'POST', `/api/teacher/student/${student.id}`, t);
-  const { requests } = await call<{ requests: { id: number }[] }>(
-    baseUrl,
-    'GET',
-    '/api/student/requests?page_size=10&page_number=0',
-    { token: student.token },
-  );
-  if (requests.length !== 1) throw new Error(`expected one request, got ${requests.length}`);
-  await call(baseUrl, 'POST', `/api/student/request/${requests[0].id}`, { token: student.token });
+  await linkStudent(baseUrl, teacher, student);
+  const classmates: ReviewUser[] = [];
+  for (let i = 1; i <= (options.classmates ?? 0); i++) {
+    const classmate = await register(baseUrl, 'STUDENT', `rvs${i}`, suffix, `Соседов${i}${suffix}`);
+    await linkStudent(baseUrl, teacher, classmate);
+    classmates.push(classmate);
+  }
 
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), `Картинка-${suffix}.png`);
@@ -153,11 +183,12 @@ export async function setupReviewExam(
   const examName = `Экзамен-${suffix}`;
   const exam = await call<{ id: number }>(baseUrl, 'POST', '/api/teacher/exam', {
     ...t,
-    json: { name: examName, students: [student.id], variants: [variant.id] },
+    json: { name: examName, students: [student.id, ...classmates.map((c) => c.id)], variants: [variant.id] },
   });
   return {
     teacher,
     student,
+    classmates,
     examId: exam.id,
     examName,
     variantId: variant.id,
@@ -246,6 +277,67 @@ export async function uploadRecording(
   form.append('taskStarts', JSON.stringify(taskStarts));
   form.append('peaks', JSON.stringify(audio.peaks));
   return call(baseUrl, 'POST', '/api/student/exam/complete', { token: setup.student.token, form });
+}
+
+/** The teacher comments on a recording (from its start, for a second). */
+export async function addTeacherComment(
+  baseUrl: string,
+  setup: ReviewSetup,
+  audioId: number,
+  comment: string,
+): Promise<void> {
+  await call(baseUrl, 'POST', '/api/teacher/comment', {
+    token: setup.teacher.token,
+    json: { audioID: audioId, start: 0, end: 1, comment },
+  });
+}
+
+/**
+ * Uploads copies of `audio` as the student until the server refuses one (the per-exam recording
+ * limit, whatever it is set to): answers how many the exam then holds and the refusal's status.
+ */
+export async function fillExamToLimit(
+  baseUrl: string,
+  setup: ReviewSetup,
+  audio: RecordedAudio,
+): Promise<{ kept: number; refusal: ApiCallError }> {
+  for (let kept = 0; kept < 1000; kept++) {
+    try {
+      await uploadRecording(baseUrl, setup, audio, [0]);
+    } catch (error) {
+      if (error instanceof ApiCallError) return { kept, refusal: error };
+      throw error;
+    }
+  }
+  throw new Error('the server took 1000 recordings of one exam without refusing one');
+}
+
+/**
+ * The teacher replaces the exam's variant with a copy and deletes the original for good: an
+ * answer recorded on the original is then refused (409).
+ */
+export async function withdrawVariant(baseUrl: string, setup: ReviewSetup): Promise<void> {
+  const t = { token: setup.teacher.token };
+  const original = await call<{ tasks: { task: { id: number } }[] }>(
+    baseUrl,
+    'GET',
+    `/api/teacher/variant/${setup.variantId}`,
+    t,
+  );
+  const replacement = await call<{ id: number }>(baseUrl, 'POST', '/api/teacher/variant', {
+    ...t,
+    json: { name: `${setup.variantName}-новый`, tasks: original.tasks.map((e) => e.task.id) },
+  });
+  await call(baseUrl, 'PATCH', '/api/teacher/exam', {
+    ...t,
+    json: {
+      id: setup.examId,
+      name: setup.examName,
+      studentsID: [setup.student.id, ...setup.classmates.map((c) => c.id)],
+      variantsID: [replacement.id],
+    },
+  });
+  await call(baseUrl, 'DELETE', `/api/teacher/variant/${setup.variantId}`, t);
 }
 
 /** The criteria of the grading tests: task 1 out of 3, task 2 out of 2. */
