@@ -157,6 +157,14 @@ export interface ExamStudentsTable {
   student_id: number;
 }
 
+/** A variant the student was given in an exam (assigned while the variant was in it), kept for late answers. */
+export interface ExamAssignmentHistoryTable {
+  exam_id: number;
+  student_id: number;
+  variant_id: number;
+  first_at: Timestamp;
+}
+
 export interface ExamSessionsTable {
   id: Generated<number>;
   exam_id: number;
@@ -286,6 +294,7 @@ export interface Database {
   exams: ExamsTable;
   exam_variants: ExamVariantsTable;
   exam_students: ExamStudentsTable;
+  exam_assignment_history: ExamAssignmentHistoryTable;
   exam_sessions: ExamSessionsTable;
   recordings: RecordingsTable;
   comments: CommentsTable;

@@ -775,6 +775,35 @@ export const MATRIX: Record<string, MatrixEntry> = {
 };
 
 /** Builds the accounts and the teacher's world the entries refer to. */
+/**
+ * More requests of a route than its entry's, keyed `METHOD /path (what)`: run like the entries.
+ * The late-answer path: an answer only goes into an exam the student was given (now or before)
+ * with a variant of that exam; otherwise it is refused like a missing exam, for everyone.
+ */
+export const CASES: Record<string, MatrixEntry> = {
+  'POST /api/student/exam/complete (an exam of the teacher never given to the student)': {
+    access: S,
+    prepare: async (a) => ({
+      exam: (
+        await post(a.app, a.teacher, '/api/teacher/exam', {
+          name: 'Не выдан',
+          variants: [a.world.variantId],
+          students: [],
+        })
+      ).id as number,
+      variant: a.world.variantId,
+    }),
+    request: ({ exam, variant }) => recordingUpload(exam, variant),
+    ok: 404,
+  },
+  'POST /api/student/exam/complete (the student’s exam with a variant never in it)': {
+    access: S,
+    prepare: async (a) => ({ exam: a.world.examId, variant: await newVariant(a) }),
+    request: ({ exam, variant }) => recordingUpload(exam, variant),
+    ok: 404,
+  },
+};
+
 export async function buildActors(app: FastifyInstance, admin: Caller): Promise<Actors> {
   const teacher = await registerAndLogin(app, 'teacher');
   const otherTeacher = await registerAndLogin(app, 'teacher');

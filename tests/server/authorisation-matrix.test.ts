@@ -1,7 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/shared/roles';
-import { type Actors, buildActors, type Ids, MATRIX, type MatrixEntry } from './authorisation-matrix.entries';
+import {
+  type Actors,
+  buildActors,
+  CASES,
+  type Ids,
+  MATRIX,
+  type MatrixEntry,
+} from './authorisation-matrix.entries';
 import { createTestApp, DATABASES, loginAdmin, type TestApp } from './helpers/test-app';
 import { signAccessToken, TEST_JWT_SECRET } from './helpers/tokens';
 
@@ -110,7 +117,7 @@ describe.each(DATABASES)('ASVS 8.2.1 / 8.2.2: the authorisation matrix of every 
     return list;
   };
 
-  const entries = Object.entries(MATRIX).sort(
+  const entries = [...Object.entries(MATRIX), ...Object.entries(CASES)].sort(
     ([, a], [, b]) => Number(a.last ?? false) - Number(b.last ?? false),
   );
 

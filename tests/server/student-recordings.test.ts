@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_TEXT } from '../../src/shared/messages';
-import { createExam, createTask, createVariant, PNG, storedObjects } from './helpers/authoring';
+import {
+  createExam,
+  createTask,
+  createVariant,
+  insertRecording,
+  PNG,
+  storedObjects,
+} from './helpers/authoring';
 import { expectError, expectMessage } from './helpers/expect-error';
 import {
   mp4,
@@ -169,14 +176,10 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
       expect(await recordingRows(t)).toHaveLength(rows);
     });
 
-    it('keeps an answer to an exam or variant of the teacher no longer the student’s as late; a stranger gets 404', async () => {
+    it('keeps an answer to an exam taken off the student, or with a variant taken out of it, as late', async () => {
       const task = await createTask(t.app, s.teacher);
-      const variant = await createVariant(t.app, s.teacher, [task.id], 'Другой');
-      const unassigned = await createExam(t.app, s.teacher, [variant.id], [], 'Не назначен');
-      const objects = await storedObjects(t);
-      expectMessage(await uploadRecording(t.app, stranger, validFields(s)), 404, RECORDING_TEXT.examGone);
-      expect(await storedObjects(t)).toEqual(objects);
-
+      const extra = await createVariant(t.app, s.teacher, [task.id], 'Был в экзамене');
+      const exam = await createExam(t.app, s.teacher, [s.variant.id, extra.id], [s.student.id], 'Снимут');
       const lateOf = async (id: number) =>
         (
           await t.app.ctx.db
@@ -185,12 +188,88 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
             .where('id', '=', id)
             .executeTakeFirstOrThrow()
         ).late;
-      const offExam = await uploadOk(t.app, s, { examID: unassigned.id, variantID: variant.id });
-      expect(await lateOf(offExam.id)).toBe(1);
-      const offVariant = await uploadOk(t.app, s, { variantID: variant.id });
-      expect(await lateOf(offVariant.id)).toBe(1);
-      const onTime = await uploadOk(t.app, s);
+      const onTime = await uploadOk(t.app, s, { examID: exam.id, variantID: extra.id });
       expect(await lateOf(onTime.id)).toBe(0);
+      // The teacher takes the variant out, then the exam off the student.
+      const update = (variants: number[], students: number[]) =>
+        as(
+          t.app,
+          s.teacher,
+        )({
+          method: 'PATCH',
+          url: '/api/teacher/exam',
+          payload: { id: exam.id, name: 'Снимут', variantsID: variants, studentsID: students },
+        });
+      expect((await update([s.variant.id], [s.student.id])).statusCode).toBe(200);
+      const offVariant = await uploadOk(t.app, s, { examID: exam.id, variantID: extra.id });
+      expect(await lateOf(offVariant.id)).toBe(1);
+      expect((await update([s.variant.id], [])).statusCode).toBe(200);
+      const offExam = await uploadOk(t.app, s, { examID: exam.id, variantID: s.variant.id });
+      expect(await lateOf(offExam.id)).toBe(1);
+      const student = await as(
+        t.app,
+        s.student,
+      )({ method: 'GET', url: `/api/student/audios/${offVariant.id}` });
+      expect(student.json().variant).toMatchObject({ id: extra.id, name: 'Был в экзамене' });
+    });
+
+    it('answers 404 as for a missing exam to an exam never given to the student, or a variant never in it, storing nothing', async () => {
+      const task = await createTask(t.app, s.teacher, {
+        name: 'Секретное задание',
+        text: 'Текст до экзамена',
+      });
+      const secret = await createVariant(t.app, s.teacher, [task.id], 'Не выдан');
+      // An exam of the student's own teacher, never given to the student.
+      const never = await createExam(t.app, s.teacher, [secret.id], [], 'Не назначен');
+      // Given later to someone else only.
+      const others = await createExam(t.app, s.teacher, [secret.id], [], 'Чужой');
+      const objects = await storedObjects(t);
+      const rows = (await recordingRows(t)).length;
+      const missing = await uploadRecording(t.app, s.student, validFields(s, { examID: 999_999 }));
+      expectMessage(missing, 404, RECORDING_TEXT.examGone);
+      for (const fields of [
+        { examID: never.id, variantID: secret.id },
+        { examID: others.id, variantID: secret.id },
+        // The student's own exam with a variant of the teacher that was never in it.
+        { examID: s.exam.id, variantID: secret.id },
+      ]) {
+        const res = await uploadRecording(t.app, s.student, validFields(s, fields));
+        expect({ fields, status: res.statusCode, body: res.json() }).toEqual({
+          fields,
+          status: 404,
+          body: missing.json(),
+        });
+      }
+      expectMessage(await uploadRecording(t.app, stranger, validFields(s)), 404, RECORDING_TEXT.examGone);
+      expect(await storedObjects(t)).toEqual(objects);
+      expect(await recordingRows(t)).toHaveLength(rows);
+    });
+
+    it('never shows the student a variant they were not given, even on a recording that holds it', async () => {
+      const task = await createTask(t.app, s.teacher, {
+        name: 'Скрытое',
+        text: 'Текст не для ученика',
+        criteria: [{ name: 'Критерий', maxPoints: 2 }],
+      });
+      const secret = await createVariant(t.app, s.teacher, [task.id], 'Не выдан');
+      // A recording made through the old late-answer path, naming a variant never given.
+      const id = await insertRecording(t.app, { examId: s.exam.id, studentId: s.student.id, name: 'Старая' });
+      await t.app.ctx.db
+        .updateTable('recordings')
+        .set({ variant_id: secret.id })
+        .where('id', '=', id)
+        .execute();
+      const seen = await as(t.app, s.student)({ method: 'GET', url: `/api/student/audios/${id}` });
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(seen.json().variant).toBeNull();
+      expect(seen.body).not.toContain('Текст не для ученика');
+      const scores = await as(t.app, s.student)({ method: 'GET', url: `/api/student/audios/${id}/scores` });
+      expect(scores.statusCode, scores.body).toBe(200);
+      expect(scores.json()).toMatchObject({ tasks: [], total: 0, maxTotal: 0 });
+      expect(scores.body).not.toContain('Скрытое');
+      // The teacher, whose variant it is, sees it as it is.
+      const teacher = await as(t.app, s.teacher)({ method: 'GET', url: `/api/teacher/audios/${id}` });
+      expect(teacher.json().variant).toMatchObject({ id: secret.id });
     });
 
     it.each([

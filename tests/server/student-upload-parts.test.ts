@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_PART_MAX_BYTES } from '../../src/shared/contract/student';
 import { RECORDING_TEXT } from '../../src/shared/messages';
 import { purgeIdleUploads } from '../../server/modules/recordings/parts';
-import { storedObjects } from './helpers/authoring';
+import { createExam, createTask, createVariant, storedObjects } from './helpers/authoring';
 import { expectError, expectMessage } from './helpers/expect-error';
 import {
   setupExam,
@@ -385,6 +385,23 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
     expectMessage(await complete(gone.student, examGone, body), 404, RECORDING_TEXT.examGone);
     expect(await recordingsOf(variantGone)).toHaveLength(0);
     expect(await recordingsOf(examGone)).toHaveLength(0);
+  });
+
+  it('answers 404 as for a missing exam to an exam never given to the student, or a variant never in it', async () => {
+    const task = await createTask(t.app, s.teacher);
+    const secret = await createVariant(t.app, s.teacher, [task.id], 'Не выдан');
+    const never = await createExam(t.app, s.teacher, [secret.id], [], 'Не назначен');
+    const audio = webm(PART);
+    for (const target of [
+      { examID: never.id, variantID: secret.id },
+      { examID: s.exam.id, variantID: secret.id },
+    ]) {
+      const clientId = crypto.randomUUID();
+      await sendAll(s.student, clientId, [audio]);
+      const res = await complete(s.student, clientId, { ...description(audio, 1), ...target });
+      expectMessage(res, 404, RECORDING_TEXT.examGone);
+      expect(await recordingsOf(clientId)).toHaveLength(0);
+    }
   });
 
   it('answers 401 without a session and 403 to a teacher', async () => {

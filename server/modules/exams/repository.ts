@@ -65,6 +65,25 @@ export async function setExamStudents(db: Db, examId: number, studentIds: number
     .execute();
 }
 
+/**
+ * Keeps in the assignment history every variant each assigned student is given in the exam now
+ * (the history only grows: late answers of what was given stay welcome).
+ */
+export async function recordAssignments(db: Db, examId: number, now: string): Promise<void> {
+  await db
+    .insertInto('exam_assignment_history')
+    .columns(['exam_id', 'student_id', 'variant_id', 'first_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('exam_students as s')
+        .innerJoin('exam_variants as v', 'v.exam_id', 's.exam_id')
+        .select(['s.exam_id', 's.student_id', 'v.variant_id', eb.val(now).as('first_at')])
+        .where('s.exam_id', '=', examId),
+    )
+    .onConflict((oc) => oc.columns(['exam_id', 'student_id', 'variant_id']).doNothing())
+    .execute();
+}
+
 export async function examVariantIds(db: Db, examId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('exam_variants')

@@ -81,6 +81,7 @@ export async function createExam(ctx: AppContext, teacherId: number, body: ExamW
     });
     await repo.setExamVariants(trx, exam.id, body.variants);
     await repo.setExamStudents(trx, exam.id, body.students);
+    await repo.recordAssignments(trx, exam.id, now);
     return exam.id;
   });
   return getExam(ctx, teacherId, id);
@@ -94,14 +95,17 @@ export async function updateExam(
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findTeacherExam(trx, teacherId, body.id))) throw notFound(AUTHORING_TEXT.examNotFound);
     await assertAssignable(trx, teacherId, body);
+    const now = nowIso();
     await repo.updateTeacherExam(trx, teacherId, body.id, {
       name: body.name,
       search: searchColumn(body.name),
-      updated_at: nowIso(),
+      updated_at: now,
     });
     await repo.setExamVariants(trx, body.id, body.variants);
-    // Recordings of a student taken off the exam stay with the exam.
+    // Recordings of a student taken off the exam stay with the exam, and so does what they were
+    // given in it: their late answers are still taken.
     await repo.setExamStudents(trx, body.id, body.students);
+    await repo.recordAssignments(trx, body.id, now);
   });
   return getExam(ctx, teacherId, body.id);
 }

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { nowIso, zonedClock } from '../../lib/time';
 import { findTeacherExam } from '../exams/repository';
 import { findStudentRecording, findTeacherRecording } from '../recordings/repository';
+import { wasVariantGiven } from '../student-exams/repository';
 import { parseCriteria } from '../tasks/service';
 import * as repo from './repository';
 import { gradeTotals } from '../../../src/shared/grade-totals';
@@ -113,7 +114,11 @@ export async function getStudentScores(
 ): Promise<RecordingScores> {
   const recording = await findStudentRecording(ctx.db, studentId, id);
   if (!recording) throw notFound(RECORDING_TEXT.recordingNotFound);
-  return scoresOf(ctx.db, recording);
+  // The tasks and criteria only of a variant the student was given in the exam.
+  const given =
+    recording.variant_id !== null &&
+    (await wasVariantGiven(ctx.db, studentId, recording.exam_id, recording.variant_id));
+  return scoresOf(ctx.db, given ? recording : { ...recording, variant_id: null });
 }
 
 /**

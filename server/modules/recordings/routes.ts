@@ -96,7 +96,8 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
           'sessionID, duration (s), taskStarts (JSON array of s), peaks (JSON array); fields may come before or ' +
           'after the file. The bytes must be WebM or MP4 (415), at most MAX_RECORDING_MB (413). The same clientId ' +
           'again answers the same recording; a clientId bound to another account (its parts or its recording) ' +
-          'answers 409.',
+          'answers 409. The exam must be one given to the student (now: on time; before: kept, marked late) ' +
+          'with a variant they were given in it; any other answers 404 like a missing exam.',
         response: { 200: recordingUploadResultSchema },
       },
     },
@@ -156,7 +157,7 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
         description:
           'Joins parts 0..parts-1 into the recording (WebM or MP4, checked by its bytes), once per ' +
           'clientId: a repeat answers the same recording. 409 when parts are missing or the size differs, and ' +
-          'when the clientId is another account’s.',
+          'when the clientId is another account’s; 404 for an exam or variant never given to the student.',
         params: uploadClientIdParamsSchema,
         body: uploadCompleteBodySchema,
         response: { 200: recordingUploadResultSchema },

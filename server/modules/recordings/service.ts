@@ -9,6 +9,7 @@ import { createOnce } from '../../lib/create-once';
 import { notFound } from '../../lib/http-error';
 import { mapPage, type Page } from '../../lib/paging';
 import { toAudioSummary } from '../exams/service';
+import { wasVariantGiven } from '../student-exams/repository';
 import { toVariantDto } from '../variants/service';
 import {
   claimUpload,
@@ -82,11 +83,19 @@ function parseNumbers(json: string | null): number[] | null {
   }
 }
 
-/** The detail both players get: signed audio address, waveform data, comments and variant. */
-async function toDetail(ctx: AppContext, r: repo.RecordingRow): Promise<RecordingDetail> {
+/**
+ * The detail both players get: signed audio address, waveform data, comments and variant.
+ * `variantShown`: false hides the variant (a student is never shown one they were not given).
+ */
+async function toDetail(
+  ctx: AppContext,
+  r: repo.RecordingRow,
+  variantShown = true,
+): Promise<RecordingDetail> {
   const comments = await repo.listComments(ctx.db, r.id);
   // The variant taken (checked at upload to be the exam's); gone when the teacher deleted it.
-  const variantRow = r.variant_id === null ? undefined : await repo.findVariantSummary(ctx.db, r.variant_id);
+  const variantRow =
+    r.variant_id === null || !variantShown ? undefined : await repo.findVariantSummary(ctx.db, r.variant_id);
   const variant = variantRow ? await toVariantDto(ctx, variantRow) : null;
   return {
     id: r.id,
@@ -112,7 +121,9 @@ export async function getStudentRecording(
 ): Promise<RecordingDetail> {
   const r = await repo.findStudentRecording(ctx.db, studentId, id);
   if (!r) throw notFound(RECORDING_TEXT.recordingNotFound);
-  return toDetail(ctx, r);
+  // Its tasks' texts, criteria and files only for a variant the student was given in the exam.
+  const given = r.variant_id !== null && (await wasVariantGiven(ctx.db, studentId, r.exam_id, r.variant_id));
+  return toDetail(ctx, r, given);
 }
 
 // ---- teacher ----

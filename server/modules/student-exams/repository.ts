@@ -22,38 +22,40 @@ export async function findAssignedExam(
 }
 
 /**
- * The exam when it was the student's once but is not assigned now: the student started a session
- * of it, or is an accepted student of its teacher. A stranger's exam answers undefined.
+ * The exam when the student was given this variant in it, now or before (the assignment
+ * history): where an answer may go. Anything else answers undefined.
  */
-export async function findFormerExam(
+export async function findGivenExam(
   db: Db,
   studentId: number,
   examId: number,
+  variantId: number,
 ): Promise<ExamRow | undefined> {
   return db
     .selectFrom('exams')
+    .innerJoin('exam_assignment_history as h', 'h.exam_id', 'exams.id')
     .selectAll('exams')
     .where('exams.id', '=', examId)
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('exam_sessions')
-            .select('exam_sessions.id')
-            .whereRef('exam_sessions.exam_id', '=', 'exams.id')
-            .where('exam_sessions.student_id', '=', studentId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('teacher_students')
-            .select('teacher_students.id')
-            .whereRef('teacher_students.teacher_id', '=', 'exams.teacher_id')
-            .where('teacher_students.student_id', '=', studentId)
-            .where('teacher_students.status', '=', 'accepted'),
-        ),
-      ]),
-    )
+    .where('h.student_id', '=', studentId)
+    .where('h.variant_id', '=', variantId)
     .executeTakeFirst();
+}
+
+/** Whether the student was ever given this variant in this exam. */
+export async function wasVariantGiven(
+  db: Db,
+  studentId: number,
+  examId: number,
+  variantId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('exam_assignment_history')
+    .select('exam_id')
+    .where('exam_id', '=', examId)
+    .where('student_id', '=', studentId)
+    .where('variant_id', '=', variantId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Whether the variant still exists among the teacher's own. */

@@ -35,10 +35,11 @@ export async function requireExamVariant(
 }
 
 /**
- * Where a student's answer lands. The exam as assigned; or, when the exam was taken off the
- * student (or the variant out of the exam) before the answer arrived, still that exam, marked
- * late so the teacher sees it rather than losing it. An exam or variant deleted for good, or a
- * stranger's, refuses the answer.
+ * Where a student's answer lands: an exam the student was given, with a variant they were given
+ * in it (the assignment history). When the exam was taken off the student (or the variant out of
+ * the exam) before the answer arrived, still that exam, marked late so the teacher sees it rather
+ * than losing it. An exam or variant never given to the student answers like a missing exam (no
+ * task text before the exam); one deleted for good refuses the answer.
  */
 export async function requireAnswerTarget(
   db: Db,
@@ -46,9 +47,9 @@ export async function requireAnswerTarget(
   examId: number,
   variantId: number,
 ): Promise<{ exam: repo.ExamRow; late: boolean }> {
-  const assigned = await repo.findAssignedExam(db, studentId, examId);
-  const exam = assigned ?? (await repo.findFormerExam(db, studentId, examId));
+  const exam = await repo.findGivenExam(db, studentId, examId, variantId);
   if (!exam) throw notFound(RECORDING_TEXT.examGone);
+  const assigned = await repo.findAssignedExam(db, studentId, examId);
   const inExam = (await repo.listExamVariants(db, exam.id)).some((v) => v.id === variantId);
   if (!inExam && !(await repo.isTeacherVariant(db, exam.teacher_id, variantId))) {
     throw conflictMessage(RECORDING_TEXT.variantGone);
