@@ -103,6 +103,8 @@ const configSchema = z.object({
   STUDENT_STORAGE_MB: z.coerce.number().positive().default(1024),
   /** Recordings one student may keep per exam. */
   STUDENT_RECORDINGS_PER_EXAM: z.coerce.number().int().positive().default(30),
+  /** Resumable uploads one student may hold unfinished (each part is a stored file). */
+  STUDENT_OPEN_UPLOADS_MAX: z.coerce.number().int().positive().default(10),
   /** Registrations and recovery requests per client address per hour. */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(60),
   RECOVERIES_PER_HOUR: z.coerce.number().int().positive().default(20),
@@ -183,6 +185,7 @@ export interface Config {
   teacherQuotaBytes: number;
   studentStorageBytes: number;
   studentRecordingsPerExam: number;
+  studentOpenUploadsMax: number;
   registrationsPerAddressPerHour: number;
   recoveriesPerAddressPerHour: number;
   requestTimeoutMs: number;
@@ -281,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     teacherQuotaBytes: Math.round(c.TEACHER_QUOTA_MB * 1024 * 1024),
     studentStorageBytes: Math.round(c.STUDENT_STORAGE_MB * 1024 * 1024),
     studentRecordingsPerExam: c.STUDENT_RECORDINGS_PER_EXAM,
+    studentOpenUploadsMax: c.STUDENT_OPEN_UPLOADS_MAX,
     registrationsPerAddressPerHour: c.REGISTRATIONS_PER_HOUR,
     recoveriesPerAddressPerHour: c.RECOVERIES_PER_HOUR,
     requestTimeoutMs: Math.round(c.REQUEST_TIMEOUT_SECONDS * 1000),

@@ -120,6 +120,9 @@ export const RECORDING_TEXT = {
   partNotBinary: 'Часть записи нужно отправлять как application/octet-stream',
   partEmpty: 'Часть записи пуста',
   partTooLarge: (maxKb: number) => `Часть записи больше ${maxKb} КБ не принимается`,
+  partTooSmall: (minKb: number) => `Каждая часть записи, кроме последней, должна быть не меньше ${minKb} КБ`,
+  tooManyOpenUploads: (max: number) =>
+    `Незавершенных отправок записей уже ${max}: следующая начнется, когда одна из них завершится`,
   partsMissing: 'Сервер получил не все части записи: недостающие нужно отправить еще раз',
   partsSizeMismatch: 'Размер записи не совпадает с полученными частями',
   commentClientIdTaken: 'Комментарий с таким clientId уже существует',

@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import Fastify, { type FastifyError, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandling } from '../../server/lib/error-handler';
 import { HttpError, tooManyRequests } from '../../server/lib/http-error';
+import { webm } from './helpers/recordings';
 import {
   as,
   createTestApp,
@@ -35,6 +37,7 @@ describe('every 429 of the app carries Retry-After', () => {
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '3',
       LOGIN_DELAY_MAX_SECONDS: '0',
+      STUDENT_OPEN_UPLOADS_MAX: '1',
     });
   });
   afterAll(async () => {
@@ -97,6 +100,22 @@ describe('every 429 of the app carries Retry-After', () => {
     const create = () => call({ method: 'POST', url: '/api/teacher/students', payload: { ...userFields() } });
     expect((await create()).statusCode).toBe(200);
     expectRetryLater(await create());
+  });
+
+  it('a student’s unfinished uploads', async () => {
+    const student = await registerAndLogin(t.app, 'student');
+    const part = (clientId: string) =>
+      as(
+        t.app,
+        student,
+      )({
+        method: 'PUT',
+        url: `/api/student/uploads/${clientId}/parts/0`,
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: webm(1000),
+      });
+    expect((await part(crypto.randomUUID())).statusCode).toBe(200);
+    expectRetryLater(await part(crypto.randomUUID()));
   });
 });
 

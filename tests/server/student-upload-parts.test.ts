@@ -13,7 +13,15 @@ import {
   webm,
   type ExamSetup,
 } from './helpers/recordings';
-import { as, createTestApp, STORAGE_BACKENDS, type Caller, type TestApp } from './helpers/test-app';
+import { loadConfig } from '../../server/config';
+import {
+  as,
+  createTestApp,
+  DATABASES,
+  STORAGE_BACKENDS,
+  type Caller,
+  type TestApp,
+} from './helpers/test-app';
 
 const PART = 64 * 1024;
 
@@ -79,7 +87,8 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { MAX_RECORDING_MB: '1' });
+    // One student opens many uploads here: the limit of unfinished ones has its own tests below.
+    t = await createTestApp(kind, { MAX_RECORDING_MB: '1', STUDENT_OPEN_UPLOADS_MAX: '100' });
     s = await setupExam(t.app);
     other = await setupExam(t.app);
   });
@@ -444,5 +453,135 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
     expect((await status(s.student, idle)).json().parts).toEqual([]);
     expect((await status(s.student, active)).json().parts).toHaveLength(2);
     expect(await partObjects()).toHaveLength(before.length - 2);
+  });
+});
+
+describe.each(DATABASES)('unfinished uploads and small parts on %s', (kind) => {
+  let t: TestApp;
+  let s: ExamSetup;
+  let other: ExamSetup;
+
+  const putPart = (caller: Caller, clientId: string, part: number, bytes: Buffer) =>
+    as(
+      t.app,
+      caller,
+    )({
+      method: 'PUT',
+      url: `/api/student/uploads/${clientId}/parts/${part}`,
+      payload: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+  const complete = (caller: Caller, clientId: string, parts: Buffer[]) =>
+    as(
+      t.app,
+      caller,
+    )({
+      method: 'POST',
+      url: `/api/student/uploads/${clientId}/complete`,
+      payload: {
+        examID: s.exam.id,
+        variantID: s.variant.id,
+        duration: 5,
+        parts: parts.length,
+        size: parts.reduce((sum, p) => sum + p.length, 0),
+      },
+    });
+  const partRows = (clientId: string) =>
+    t.app.ctx.db.selectFrom('upload_parts').selectAll().where('client_id', '=', clientId).execute();
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { STUDENT_OPEN_UPLOADS_MAX: '2' });
+    s = await setupExam(t.app);
+    other = await setupExam(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('STUDENT_OPEN_UPLOADS_MAX is 10 by default', () => {
+    expect(loadConfig({}).studentOpenUploadsMax).toBe(10);
+  });
+
+  it('keeps a student to STUDENT_OPEN_UPLOADS_MAX unfinished uploads: a further one answers 429 with Retry-After until one is done', async () => {
+    const [a, b, c] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const first = webm(PART);
+    expect((await putPart(s.student, a, 0, first)).statusCode).toBe(200);
+    expect((await putPart(s.student, b, 0, webm(PART))).statusCode).toBe(200);
+    const objects = await storedObjects(t);
+    const refused = await putPart(s.student, c, 0, webm(PART));
+    expectMessage(refused, 429, RECORDING_TEXT.tooManyOpenUploads(2));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(await partRows(c)).toHaveLength(0);
+    expect(await storedObjects(t)).toEqual(objects);
+    // The open ones go on; another student has uploads of their own.
+    expect((await putPart(s.student, a, 1, webm(100))).statusCode).toBe(200);
+    expect((await putPart(s.student, b, 0, webm(PART))).statusCode).toBe(200);
+    expect((await putPart(other.student, crypto.randomUUID(), 0, webm(PART))).statusCode).toBe(200);
+    // One done, the next may start.
+    const done = await complete(s.student, a, [first, webm(100)]);
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await putPart(s.student, c, 0, webm(PART))).statusCode).toBe(200);
+  });
+
+  it('checks the limit again once a first part is stored: parallel new uploads never pass it together', async () => {
+    const student = await setupExam(t.app);
+    const ids = Array.from({ length: 6 }, () => crypto.randomUUID());
+    const answers = await Promise.all(ids.map((id) => putPart(student.student, id, 0, webm(PART))));
+    expect(answers.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(2);
+    expect(answers.every((r) => [200, 429].includes(r.statusCode))).toBe(true);
+    const open = await t.app.ctx.db
+      .selectFrom('upload_parts')
+      .select('client_id')
+      .distinct()
+      .where('student_id', '=', student.student.id)
+      .execute();
+    expect(open.length).toBeLessThanOrEqual(2);
+    expect(open.length).toBe(answers.filter((r) => r.statusCode === 200).length);
+  });
+
+  it('refuses at complete a part but the last smaller than 64 KiB (400), and takes a small last part', async () => {
+    const student = await setupExam(t.app);
+    const small = crypto.randomUUID();
+    const parts = [webm(1000), webm(PART)];
+    for (const [i, p] of parts.entries())
+      expect((await putPart(student.student, small, i, p)).statusCode).toBe(200);
+    const refused = await as(
+      t.app,
+      student.student,
+    )({
+      method: 'POST',
+      url: `/api/student/uploads/${small}/complete`,
+      payload: {
+        examID: student.exam.id,
+        variantID: student.variant.id,
+        duration: 5,
+        parts: 2,
+        size: 1000 + PART,
+      },
+    });
+    expectMessage(refused, 400, RECORDING_TEXT.partTooSmall(64));
+    expect(
+      await t.app.ctx.db.selectFrom('recordings').select('id').where('client_id', '=', small).execute(),
+    ).toHaveLength(0);
+    // The same bytes in a 64 KiB part and a small last one are taken.
+    const fine = crypto.randomUUID();
+    const audio = webm(PART + 1000);
+    expect((await putPart(student.student, fine, 0, audio.subarray(0, PART))).statusCode).toBe(200);
+    expect((await putPart(student.student, fine, 1, audio.subarray(PART))).statusCode).toBe(200);
+    const res = await as(
+      t.app,
+      student.student,
+    )({
+      method: 'POST',
+      url: `/api/student/uploads/${fine}/complete`,
+      payload: {
+        examID: student.exam.id,
+        variantID: student.variant.id,
+        duration: 5,
+        parts: 2,
+        size: audio.length,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -39,31 +39,67 @@ export async function studentPartsSize(db: Db, studentId: number): Promise<numbe
   return Number(row.total);
 }
 
-/**
- * Bytes the student's parts hold but one (about to be replaced): of that part's upload, and of
- * all the student's uploads. One query, as a part of every upload asks it.
- */
-export async function partsSizeExcept(
+/** What the student's parts hold, seen from one part about to be stored (or replaced). */
+export interface UploadUsage {
+  /** Bytes of all the student's parts but this one. */
+  student: number;
+  /** Bytes of this upload's other parts. */
+  upload: number;
+  /** Parts of this upload held already, this one included when it is a resend. */
+  held: number;
+  /** The student's other unfinished uploads (other clientIds with parts). */
+  otherUploads: number;
+}
+
+/** One query, as every part of every upload asks it. */
+export async function uploadUsage(
   db: Db,
   studentId: number,
   clientId: string,
   part: number,
-): Promise<{ upload: number; student: number }> {
+): Promise<UploadUsage> {
   const row = await db
     .selectFrom('upload_parts')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('student'),
-      eb.fn
-        .coalesce(
-          eb.fn.sum<number>(eb.case().when('client_id', '=', clientId).then(eb.ref('size')).else(0).end()),
-          eb.val(0),
-        )
-        .as('upload'),
-    ])
+    .select((eb) => {
+      const thisUpload = eb('client_id', '=', clientId);
+      const thisPart = eb.and([thisUpload, eb('part', '=', part)]);
+      const sumWhen = (when: typeof thisUpload) =>
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when(when).then(eb.ref('size')).else(0).end()), eb.val(0));
+      return [
+        sumWhen(eb.not(thisPart)).as('student'),
+        sumWhen(eb.and([thisUpload, eb('part', '!=', part)])).as('upload'),
+        eb.fn.count<number | string>(eb.case().when(thisUpload).then(1).end()).as('held'),
+        eb.fn
+          .count<number | string>(eb.case().when(eb.not(thisUpload)).then(eb.ref('client_id')).end())
+          .distinct()
+          .as('other_uploads'),
+      ];
+    })
     .where('student_id', '=', studentId)
-    .where((eb) => eb.or([eb('client_id', '!=', clientId), eb('part', '!=', part)]))
     .executeTakeFirstOrThrow();
-  return { upload: Number(row.upload), student: Number(row.student) };
+  return {
+    student: Number(row.student),
+    upload: Number(row.upload),
+    held: Number(row.held),
+    otherUploads: Number(row.other_uploads),
+  };
+}
+
+/** The student's unfinished uploads other than this one. */
+export async function otherOpenUploads(db: Db, studentId: number, clientId: string): Promise<number> {
+  const row = await db
+    .selectFrom('upload_parts')
+    .select((eb) => eb.fn.count<number | string>('client_id').distinct().as('n'))
+    .where('student_id', '=', studentId)
+    .where('client_id', '!=', clientId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Removes the part stored with these bytes (only that one); answers whether it did. */
+export async function deletePartByKey(db: Db, storageKey: string): Promise<boolean> {
+  const r = await db.deleteFrom('upload_parts').where('storage_key', '=', storageKey).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
 }
 
 export async function insertPart(

@@ -1,5 +1,6 @@
 import {
   RECORDING_PART_MAX_BYTES,
+  RECORDING_PART_MIN_BYTES,
   type RecordingUploadResult,
   type UploadCompleteBody,
   type UploadPart,
@@ -9,7 +10,7 @@ import { RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import { createOnce } from '../../lib/create-once';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflictMessage, payloadTooLarge } from '../../lib/http-error';
+import { badRequest, conflictMessage, payloadTooLarge, tooManyRequests } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
 import {
   claimUpload,
@@ -38,23 +39,42 @@ export async function uploadStatus(
   return { parts: held.map((p) => ({ part: p.part, size: p.size })), recordingId: completed?.id ?? null };
 }
 
+/**
+ * Past STUDENT_OPEN_UPLOADS_MAX unfinished uploads a new one waits (429): every part is a stored
+ * file, and one-byte parts under ever new clientIds would fill the disk's inodes. Temporary, not
+ * final: the student's device completes its uploads (or they are purged), and then it may start.
+ */
+function tooManyOpenUploads(ctx: AppContext) {
+  return tooManyRequests(
+    RECORDING_TEXT.tooManyOpenUploads(ctx.config.studentOpenUploadsMax),
+    OPEN_UPLOAD_RETRY_SECONDS,
+  );
+}
+
+/** How long a device waits before trying a new upload again while too many are open. */
+const OPEN_UPLOAD_RETRY_SECONDS = 60;
+
+/** Checks a part against every limit before its bytes are stored; answers whether it opens an upload. */
 async function assertRoomFor(
   ctx: AppContext,
   studentId: number,
   clientId: string,
   part: number,
   size: number,
-) {
+): Promise<boolean> {
   if (size === 0) throw badRequest(RECORDING_TEXT.partEmpty);
   if (size > RECORDING_PART_MAX_BYTES) {
     throw payloadTooLarge(RECORDING_TEXT.partTooLarge(RECORDING_PART_MAX_BYTES / 1024));
   }
-  const others = await parts.partsSizeExcept(ctx.db, studentId, clientId, part);
-  if (others.upload + size > ctx.config.maxRecordingBytes) throw payloadTooLarge(tooLargeText(ctx));
+  const usage = await parts.uploadUsage(ctx.db, studentId, clientId, part);
+  const opens = usage.held === 0;
+  if (opens && usage.otherUploads >= ctx.config.studentOpenUploadsMax) throw tooManyOpenUploads(ctx);
+  if (usage.upload + size > ctx.config.maxRecordingBytes) throw payloadTooLarge(tooLargeText(ctx));
   // Parts of uploads never completed count too: otherwise many unfinished uploads fill the disk.
-  if (size > (await studentSpaceLeft(ctx, studentId, others.student))) {
+  if (size > (await studentSpaceLeft(ctx, studentId, usage.student))) {
     throw payloadTooLarge(storageFullText(ctx));
   }
+  return opens;
 }
 
 /**
@@ -101,7 +121,7 @@ export async function putPart(
   const answer = { part, size: bytes.byteLength };
   // The upload already became a recording (its answer was lost on the way): nothing to keep.
   if (await claimUpload(ctx, studentId, clientId)) return answer;
-  await assertRoomFor(ctx, studentId, clientId, part, bytes.byteLength);
+  const opens = await assertRoomFor(ctx, studentId, clientId, part, bytes.byteLength);
   const stored = await ctx.storage.put(oneChunk(bytes), {
     prefix: 'parts',
     maxBytes: RECORDING_PART_MAX_BYTES,
@@ -118,6 +138,15 @@ export async function putPart(
   } catch (err) {
     await ctx.storage.delete(stored.key);
     throw err;
+  }
+  // New uploads of one student racing past the check: counted again with this one stored, each
+  // one over the limit takes its part back (so together they never pass it).
+  if (
+    opens &&
+    (await parts.otherOpenUploads(ctx.db, studentId, clientId)) >= ctx.config.studentOpenUploadsMax
+  ) {
+    if (await parts.deletePartByKey(ctx.db, stored.key)) await ctx.storage.delete(stored.key);
+    throw tooManyOpenUploads(ctx);
   }
   return answer;
 }
@@ -142,6 +171,10 @@ async function assembleParts(
   const held = (await parts.listParts(ctx.db, studentId, clientId)).filter((p) => p.part < body.parts);
   // Parts are unique per number, so n of them below n are exactly 0..n-1.
   if (held.length !== body.parts) throw conflictMessage(RECORDING_TEXT.partsMissing);
+  // Small parts are files for few bytes: only the last may be short.
+  if (held.slice(0, -1).some((p) => p.size < RECORDING_PART_MIN_BYTES)) {
+    throw badRequest(RECORDING_TEXT.partTooSmall(RECORDING_PART_MIN_BYTES / 1024));
+  }
   const total = held.reduce((sum, p) => sum + p.size, 0);
   if (total !== body.size) throw conflictMessage(RECORDING_TEXT.partsSizeMismatch);
   if (total > ctx.config.maxRecordingBytes) throw payloadTooLarge(tooLargeText(ctx));

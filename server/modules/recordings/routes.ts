@@ -122,7 +122,9 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
         description:
           'One part (0-based) of a resumable recording upload, as raw bytes (application/octet-stream, ' +
           'at most 1 MiB; 4096 parts at most). The same part again replaces the one before. The first part or ' +
-          'status call binds the clientId to the student: another account answers 409.',
+          'status call binds the clientId to the student: another account answers 409. The first part of a ' +
+          'new upload while the student holds STUDENT_OPEN_UPLOADS_MAX unfinished ones answers 429 with ' +
+          'Retry-After.',
         params: uploadPartParamsSchema,
         response: { 200: uploadPartSchema },
       },
@@ -157,7 +159,8 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
         description:
           'Joins parts 0..parts-1 into the recording (WebM or MP4, checked by its bytes), once per ' +
           'clientId: a repeat answers the same recording. 409 when parts are missing or the size differs, and ' +
-          'when the clientId is another account’s; 404 for an exam or variant never given to the student.',
+          'when the clientId is another account’s; 404 for an exam or variant never given to the student; 400 ' +
+          'when a part but the last is under 64 KiB.',
         params: uploadClientIdParamsSchema,
         body: uploadCompleteBodySchema,
         response: { 200: recordingUploadResultSchema },

@@ -214,6 +214,8 @@ export type RecordingUploadResult = z.infer<typeof recordingUploadResultSchema>;
 
 export const RECORDING_PART_BYTES = 256 * 1024;
 export const RECORDING_PART_MAX_BYTES = 1024 * 1024;
+/** Every part but the last is at least this (checked at complete): parts are files on the server. */
+export const RECORDING_PART_MIN_BYTES = 64 * 1024;
 /** Parts per recording: 200 MB (the largest recording setting) in the smallest parts, with room. */
 export const RECORDING_PARTS_MAX = 4096;
 
