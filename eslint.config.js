@@ -56,6 +56,26 @@ export default tseslint.config(
     },
   },
   {
+    // One import style: what lies in another part of src/ is '@/…' (tsconfig.json's paths);
+    // relative imports stay for a file's own neighbourhood.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../*'], message: "Import from another part of src/ as '@/…'." }] },
+      ],
+    },
+  },
+  {
+    files: ['sw/**/*.ts', 'tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+src/', message: "Import the app's code as '@/…'." }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

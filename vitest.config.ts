@@ -1,9 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// '@/lib/…' is 'src/lib/…', as in tsconfig.json and vite.config.ts; each project needs it.
+const resolve = { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
@@ -16,6 +21,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
@@ -26,6 +32,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -6,14 +6,14 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { CacheFirst } from 'workbox-strategies';
-import { outboxKinds } from '../src/app/outbox-kinds';
-import { queueAbandonedRecordings } from '../src/features/exam-session/api/recover-recordings';
-import { errorStatus, setSessionSource } from '../src/lib/api-client';
-import { MEDIA_CACHE } from '../src/lib/media-cache';
-import { syncEngine } from '../src/lib/device-sync';
-import { heldRecordingLocks } from '../src/lib/recording-lock';
-import { OUTBOX_SYNC_TAG } from '../src/lib/sync-tag';
-import { createWorkerSession } from '../src/lib/worker-session';
+import { outboxKinds } from '@/app/outbox-kinds';
+import { queueAbandonedRecordings } from '@/features/exam-session/api/recover-recordings';
+import { errorStatus, setSessionSource } from '@/lib/api-client';
+import { MEDIA_CACHE } from '@/lib/media-cache';
+import { syncEngine } from '@/lib/device-sync';
+import { heldRecordingLocks } from '@/lib/recording-lock';
+import { OUTBOX_SYNC_TAG } from '@/lib/sync-tag';
+import { createWorkerSession } from '@/lib/worker-session';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;

@@ -1,7 +1,7 @@
-import { recordingKind } from '../features/exam-session/api/complete-exam';
-import { commentKind } from '../features/review/api/comment-ops';
-import { gradeKind } from '../features/review/api/grade-send';
-import type { AnyOutboxKindDef } from '../lib/sync-engine';
+import { recordingKind } from '@/features/exam-session/api/complete-exam';
+import { commentKind } from '@/features/review/api/comment-ops';
+import { gradeKind } from '@/features/review/api/grade-send';
+import type { AnyOutboxKindDef } from '@/lib/sync-engine';
 
 /**
  * Every kind of outbox work, each declared once in its feature; the page and the service worker

@@ -2,7 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { queryClient } from '../lib/query-client';
+import { queryClient } from '@/lib/query-client';
 import { theme } from './theme';
 
 export function Providers({ children }: { children: ReactNode }) {

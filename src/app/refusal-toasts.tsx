@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useNotify } from '../lib/notify';
-import { syncEngine } from '../lib/device-sync';
+import { useNotify } from '@/lib/notify';
+import { syncEngine } from '@/lib/device-sync';
 
 /** An error toast when the server refuses a queued item for good, with the server's reason. */
 export function RefusalToasts() {

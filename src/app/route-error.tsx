@@ -3,12 +3,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { ErrorComponent, type ErrorComponentProps } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { isChunkLoadError, reloadWhenIdle } from '../lib/chunk-reload';
-import { OfflineError } from '../lib/route-data';
+import { isChunkLoadError, reloadWhenIdle } from '@/lib/chunk-reload';
+import { OfflineError } from '@/lib/route-data';
 
 // Offline with nothing saved: its texts are not part of the first screen's code (precached anyway).
 const OfflinePage = lazy(() =>
-  import('../components/layout/offline-page').then((m) => ({ default: m.OfflinePage })),
+  import('@/components/layout/offline-page').then((m) => ({ default: m.OfflinePage })),
 );
 
 /**

@@ -1,8 +1,8 @@
-import { startInterruptedRecordingWatcher } from '../features/exam-session/api/recover-recordings';
-import { watchConfirmedAnswers } from '../features/exam-session/model/confirmed-answers';
-import { syncEngine } from '../lib/device-sync';
-import { applyRefreshActions } from '../lib/outbox-refresh';
-import { queryCacheRestored, queryClient } from '../lib/query-client';
+import { startInterruptedRecordingWatcher } from '@/features/exam-session/api/recover-recordings';
+import { watchConfirmedAnswers } from '@/features/exam-session/model/confirmed-answers';
+import { syncEngine } from '@/lib/device-sync';
+import { applyRefreshActions } from '@/lib/outbox-refresh';
+import { queryCacheRestored, queryClient } from '@/lib/query-client';
 import { outboxKinds } from './outbox-kinds';
 
 /** Wires the outbox kinds into the one engine and starts draining. */

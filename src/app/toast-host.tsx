@@ -1,7 +1,7 @@
 import { styled } from '@mui/material/styles';
 import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
-import { type ToastApi, toastHostReady } from '../lib/notify';
+import { type ToastApi, toastHostReady } from '@/lib/notify';
 
 // notistack's own greens and blues are too light for white text (WCAG AA needs 4.5:1).
 const Toast = styled(MaterialDesignContent)(({ theme: t }) => ({

@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
 import type { SnackbarKey } from 'notistack';
 import { useEffect, useState } from 'react';
-import { useExamFocus } from '../lib/exam-focus';
-import { toasts } from '../lib/notify';
-import { whenNoRecordingInProgress } from '../lib/recording-lock';
-import { registerServiceWorker } from '../lib/service-worker';
+import { useExamFocus } from '@/lib/exam-focus';
+import { toasts } from '@/lib/notify';
+import { whenNoRecordingInProgress } from '@/lib/recording-lock';
+import { registerServiceWorker } from '@/lib/service-worker';
 
 /**
  * Offers the new version when the service worker has one waiting, but never while an exam runs

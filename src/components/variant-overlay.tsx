@@ -8,7 +8,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { variantSchema } from '../shared/contract/teacher';
+import type { variantSchema } from '@/shared/contract/teacher';
 import { RichTextView } from './rich-text/rich-text-view';
 import { usePhoneLayout } from './layout/use-phone-layout';
 

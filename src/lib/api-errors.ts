@@ -1,4 +1,4 @@
-import { ERROR_TEXT } from '../shared/messages';
+import { ERROR_TEXT } from '@/shared/messages';
 import { errorStatus } from './api-client';
 import { OfflineError } from './route-data';
 

@@ -1,4 +1,4 @@
-import type { PageParams } from '../shared/paging';
+import type { PageParams } from '@/shared/paging';
 import type { z } from 'zod';
 import { api } from './api-client';
 

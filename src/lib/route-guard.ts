@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router';
-import type { Role } from '../shared/roles';
+import type { Role } from '@/shared/roles';
 import { queryCacheRestored } from './query-client';
 import { tokenStore } from './tokens';
 
@@ -16,7 +16,7 @@ export async function requireRole(allowed: readonly Role[]): Promise<Role> {
   // The API client and the contract schemas load with the first protected page, not the landing.
   const [{ api, errorStatus }, { roleResponseSchema }] = await Promise.all([
     import('./api-client'),
-    import('../shared/contract/auth'),
+    import('@/shared/contract/auth'),
   ]);
   let role: Role | null = null;
   if (tokenStore.hasSession()) {

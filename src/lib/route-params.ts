@@ -1,4 +1,4 @@
-import { isId } from '../shared/id';
+import { isId } from '@/shared/id';
 
 /**
  * `params.parse` of a route with a numeric `$id`: anything but a positive integer does not match

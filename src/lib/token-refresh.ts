@@ -1,4 +1,4 @@
-import { tokensSchema } from '../shared/contract/auth';
+import { tokensSchema } from '@/shared/contract/auth';
 
 type Tokens = ReturnType<typeof tokensSchema.parse>;
 import { apiError, toApiError } from './api-status';

@@ -1,5 +1,5 @@
-import type { Role } from '../shared/roles';
-import { ROLES } from '../shared/roles';
+import type { Role } from '@/shared/roles';
+import { ROLES } from '@/shared/roles';
 
 const ACCESS = 'access_token';
 /** Where older versions kept the refresh token; read once to move it into the cookie. */

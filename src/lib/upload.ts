@@ -1,4 +1,4 @@
-import { RECORDING_PART_BYTES, uploadStatusSchema, type UploadStatus } from '../shared/contract/student';
+import { RECORDING_PART_BYTES, uploadStatusSchema, type UploadStatus } from '@/shared/contract/student';
 import { api, ApiError, bearer, errorStatus, withSession } from './api-client';
 import { parseRetryAfter } from './api-status';
 

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, useRouterState } from '@tanstack/react-router';
-import { NavBar } from '../components/layout/nav-bar';
+import { NavBar } from '@/components/layout/nav-bar';
 
 const PUBLIC_NAV = [
   { label: 'Главная', to: '/' },

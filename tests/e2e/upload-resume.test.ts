@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect } from 'vitest';
-import { RECORDING_PART_BYTES } from '../../src/shared/contract/student';
+import { RECORDING_PART_BYTES } from '@/shared/contract/student';
 import { DESKTOP, setupE2e, uid } from './support/e2e';
 import { examRecordings, recordingDetail, waitForRecordings } from './support/exam-runs';
 import { recordWebm, setupReviewExam } from './support/review-fixtures';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ERROR_TEXT, SUCCESS_TEXT } from '../../src/shared/messages';
+import { ERROR_TEXT, SUCCESS_TEXT } from '@/shared/messages';
 import { hashToken } from '../../server/lib/secrets';
 import { outboxMails } from './helpers/mail';
 import {

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TEXT } from '../../src/shared/messages';
+import { ERROR_TEXT } from '@/shared/messages';
 import { startOfDayIso } from '../../server/lib/time';
 import { expectError, expectMessage } from './helpers/expect-error';
 import {

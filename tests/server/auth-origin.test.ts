@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TEXT } from '../../src/shared/messages';
+import { ERROR_TEXT } from '@/shared/messages';
 import { createTestApp, DATABASES, registerAndLogin, type TestApp } from './helpers/test-app';
 
 const COOKIE = 'ustno_refresh';

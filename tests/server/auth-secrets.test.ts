@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TEXT } from '../../src/shared/messages';
+import { ERROR_TEXT } from '@/shared/messages';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { redactUrl } from '../../server/lib/redact';

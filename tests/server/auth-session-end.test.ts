@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TEXT } from '../../src/shared/messages';
+import { ERROR_TEXT } from '@/shared/messages';
 import { hashToken } from '../../server/lib/secrets';
 import { ADMIN, createTestApp, DATABASES, login, registerAndLogin, type TestApp } from './helpers/test-app';
 

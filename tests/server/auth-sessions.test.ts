@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { ERROR_TEXT, SUCCESS_TEXT } from '../../src/shared/messages';
+import { ERROR_TEXT, SUCCESS_TEXT } from '@/shared/messages';
 import { hashToken } from '../../server/lib/secrets';
 import { addSeconds, nowIso } from '../../server/lib/time';
 import { purgeExpired } from '../../server/modules/auth/purge';

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_TEXT, SUCCESS_TEXT } from '../../src/shared/messages';
+import { ERROR_TEXT, SUCCESS_TEXT } from '@/shared/messages';
 import { hashToken } from '../../server/lib/secrets';
 import { changePassword } from '../../server/modules/users/service';
 import { expectError, expectMessage } from './helpers/expect-error';

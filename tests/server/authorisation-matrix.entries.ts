@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '../../src/shared/roles';
+import type { Role } from '@/shared/roles';
 import { linkStudent, multipart, PNG, taskBody, uploadOne } from './helpers/authoring';
 import { webm } from './helpers/recordings';
 import { as, registerAndLogin, userFields, type Caller } from './helpers/test-app';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../src/shared/roles';
+import type { Role } from '@/shared/roles';
 import {
   type Actors,
   buildActors,

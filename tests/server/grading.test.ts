@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchColumn } from '../../src/shared/search-text';
+import { searchColumn } from '@/shared/search-text';
 import { createExam, createTask, createVariant, linkStudent } from './helpers/authoring';
 import { expectError } from './helpers/expect-error';
 import { uploadOk } from './helpers/recordings';

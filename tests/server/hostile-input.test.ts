@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/types';
-import { ERROR_TEXT } from '../../src/shared/messages';
+import { ERROR_TEXT } from '@/shared/messages';
 import { type Actors, buildActors, MATRIX } from './authorisation-matrix.entries';
 import { file, JPEG, multipart, PNG, upload } from './helpers/authoring';
 import { expectError } from './helpers/expect-error';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUCCESS_TEXT } from '../../src/shared/messages';
+import { SUCCESS_TEXT } from '@/shared/messages';
 import { outboxMails, parseMail, recoveryToken, startSmtpServer, type TestSmtpServer } from './helpers/mail';
 import {
   as,

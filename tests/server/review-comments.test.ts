@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentDraftError } from '../../src/features/review/model/comment-rules';
-import { COMMENT_END_SLACK_SECONDS, COMMENT_MAX_LENGTH } from '../../src/shared/contract/review';
-import { RECORDING_TEXT } from '../../src/shared/messages';
+import { commentDraftError } from '@/features/review/model/comment-rules';
+import { COMMENT_END_SLACK_SECONDS, COMMENT_MAX_LENGTH } from '@/shared/contract/review';
+import { RECORDING_TEXT } from '@/shared/messages';
 import { expectError, expectMessage } from './helpers/expect-error';
 import { setupExam, uploadOk, type ExamSetup } from './helpers/recordings';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORING_TEXT, RECORDING_TEXT, SUCCESS_TEXT } from '../../src/shared/messages';
+import { AUTHORING_TEXT, RECORDING_TEXT, SUCCESS_TEXT } from '@/shared/messages';
 import { createExam, createTask, createVariant, linkStudent, storedObjects } from './helpers/authoring';
 import { expectError, expectMessage } from './helpers/expect-error';
 import { setupExam, uploadOk, type ExamSetup } from './helpers/recordings';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORING_TEXT, ERROR_TEXT, SUCCESS_TEXT } from '../../src/shared/messages';
+import { AUTHORING_TEXT, ERROR_TEXT, SUCCESS_TEXT } from '@/shared/messages';
 import { expectError, expectMessage } from './helpers/expect-error';
 import { as, createTestApp, DATABASES, login, registerAndLogin, type TestApp } from './helpers/test-app';
 

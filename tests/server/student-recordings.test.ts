@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORDING_TEXT } from '../../src/shared/messages';
+import { RECORDING_TEXT } from '@/shared/messages';
 import {
   createExam,
   createTask,

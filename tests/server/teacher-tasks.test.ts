@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RICH_TEXT_TAGS } from '../../src/shared/rich-text';
+import { RICH_TEXT_TAGS } from '@/shared/rich-text';
 import { createTask, createVariant, MP3, PNG, taskBody, uploadOne, type FileDto } from './helpers/authoring';
 import { expectError } from './helpers/expect-error';
 import {

@@ -5,7 +5,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useNotify } from '../../lib/notify';
+import { useNotify } from '@/lib/notify';
 import { DialogButtons } from '../form-dialog/form-dialog';
 import { usePhoneLayout } from '../layout/use-phone-layout';
 

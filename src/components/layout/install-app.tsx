@@ -12,7 +12,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
-import { install, useInstallOffer } from '../../lib/install-prompt';
+import { install, useInstallOffer } from '@/lib/install-prompt';
 
 export const INSTALL_LABEL = 'Установить приложение';
 

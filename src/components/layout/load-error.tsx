@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { errorTexts } from '../../lib/api-errors';
-import { OfflineError } from '../../lib/route-data';
+import { errorTexts } from '@/lib/api-errors';
+import { OfflineError } from '@/lib/route-data';
 import { RetryAlert, useRetryWhenOnline } from './offline-page';
 import { Page } from './page';
 

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useBlocker } from '@tanstack/react-router';
-import { syncEngine } from '../../lib/device-sync';
+import { syncEngine } from '@/lib/device-sync';
 
 /** The user's own unsent items (the badge's count), unless the session already expired. */
 const hasUnsent = () => {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { onlineManager } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
-import { ERROR_TEXT } from '../../shared/messages';
+import { ERROR_TEXT } from '@/shared/messages';
 import { Page } from './page';
 
 /** Loads the route again as soon as the network returns, while `active`. */

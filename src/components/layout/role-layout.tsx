@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useExamFocus } from '../../lib/exam-focus';
+import { useExamFocus } from '@/lib/exam-focus';
 import { LogoutGuard } from './logout-guard';
 import { NavBar } from './nav-bar';
 import type { NavItem } from './nav-items';

@@ -7,8 +7,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useNavigate } from '@tanstack/react-router';
-import { syncEngine } from '../../lib/device-sync';
-import { useSyncStatus } from '../../lib/use-device-sync';
+import { syncEngine } from '@/lib/device-sync';
+import { useSyncStatus } from '@/lib/use-device-sync';
 
 /** What waits to be sent, with upload progress; an expired session asks to log in. */
 export function SyncIndicator() {

@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { PAGE_SIZE_OPTIONS } from '../../shared/pager';
+import { PAGE_SIZE_OPTIONS } from '@/shared/pager';
 
 export function PageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
   return (

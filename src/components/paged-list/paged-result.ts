@@ -1,6 +1,6 @@
-import { DEFAULT_LIST_PAGE_SIZE } from '../../shared/pager';
+import { DEFAULT_LIST_PAGE_SIZE } from '@/shared/pager';
 import type { PagedResult } from './paged-list';
-import type { Page, PageParams } from '../../shared/paging';
+import type { Page, PageParams } from '@/shared/paging';
 
 /** What PagedList needs from a list query's state. */
 export function toPagedResult<T>(query: {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { pagerItems } from '../../shared/pager';
+import { pagerItems } from '@/shared/pager';
 
 /** Page buttons (shown 1-based) by the window rule of `pagerItems` (src/shared/pager.ts). */
 export function Pager({

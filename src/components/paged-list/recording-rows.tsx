@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { RECORDING_NOTE } from '../../shared/messages';
-import { formatDateTime, formatScore } from '../../shared/format';
+import { RECORDING_NOTE } from '@/shared/messages';
+import { formatDateTime, formatScore } from '@/shared/format';
 
 interface RecordingRow {
   date: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_LIST_PAGE_SIZE } from '../../shared/pager';
+import { DEFAULT_LIST_PAGE_SIZE } from '@/shared/pager';
 import { useDebouncedValue } from './use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useNotify } from '../../lib/notify';
+import { useNotify } from '@/lib/notify';
 
 /**
  * LinkedRows' delete action for a delete-by-id mutation: `done` as the success toast, the API's

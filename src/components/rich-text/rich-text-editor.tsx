@@ -4,7 +4,7 @@ import DOMPurify from 'dompurify';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import { useEffect, useId, useRef } from 'react';
-import { sanitizeRichText } from '../../shared/rich-text';
+import { sanitizeRichText } from '@/shared/rich-text';
 
 /** The editor is 250 px high. */
 export const RICH_TEXT_EDITOR_HEIGHT = 250;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
-import { sanitizeRichText } from '../../shared/rich-text';
+import { sanitizeRichText } from '@/shared/rich-text';
 
 /** True when the HTML holds no visible text and no media (Quill's empty `<p><br></p>`). */
 export function isRichTextEmpty(html: string): boolean {

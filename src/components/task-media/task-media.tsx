@@ -2,7 +2,7 @@ import AudioFileIcon from '@mui/icons-material/AudioFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { FileDto } from '../../shared/contract/teacher';
+import type { FileDto } from '@/shared/contract/teacher';
 import { WaveformPlayer } from '../waveform/waveform-player';
 
 /** Audio files are told apart by their media type. */

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { formatDuration } from '../../shared/format';
+import { formatDuration } from '@/shared/format';
 import type { WavesurferActions, WavesurferView } from './use-wavesurfer';
 
 export const PLAYBACK_SPEEDS = [1, 1.5, 2] as const;

@@ -1,4 +1,4 @@
-import { SUCCESS_TEXT } from '../../shared/messages';
+import { SUCCESS_TEXT } from '@/shared/messages';
 
 /** The two kinds of account the admin manages; one set of screens serves both. */
 export type UserKind = 'student' | 'teacher';

@@ -1,4 +1,4 @@
-import type { TaskType } from '../../shared/contract/teacher';
+import type { TaskType } from '@/shared/contract/teacher';
 
 /** How the two task types are named on screen. */
 export const TASK_TYPE_LABEL: Record<TaskType, string> = {

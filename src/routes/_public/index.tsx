@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Landing } from '../../features/landing/components/landing';
+import { Landing } from '@/features/landing/components/landing';
 
 export const Route = createFileRoute('/_public/')({ component: Landing });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { logout } from '../../features/auth/api/logout';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { logout } from '@/features/auth/api/logout';
+import { LoginForm } from '@/features/auth/components/login-form';
 
 export const Route = createFileRoute('/_public/login')({
   // Opening the login page ends the stored session. A preload (the pointer resting

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoleLayout } from '../../components/layout/role-layout';
-import { RefusedRecordings } from '../../features/exam-session/components/refused-recordings';
-import { UnfinishedRecordings } from '../../features/exam-session/components/unfinished-recordings';
-import { enterArea } from '../../lib/route-guard';
+import { RoleLayout } from '@/components/layout/role-layout';
+import { RefusedRecordings } from '@/features/exam-session/components/refused-recordings';
+import { UnfinishedRecordings } from '@/features/exam-session/components/unfinished-recordings';
+import { enterArea } from '@/lib/route-guard';
 
 const NAV = [
   { label: 'Экзамены', to: '/student/exams' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoleLayout } from '../../components/layout/role-layout';
-import { enterArea } from '../../lib/route-guard';
+import { RoleLayout } from '@/components/layout/role-layout';
+import { enterArea } from '@/lib/route-guard';
 
 const NAV = [
   { label: 'Экзамены', to: '/teacher/exams' },

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { LOCAL_DB_NAME } from '../../../src/lib/local-db';
-import { queryCacheKey } from '../../../src/lib/query-persister';
+import { LOCAL_DB_NAME } from '@/lib/local-db';
+import { queryCacheKey } from '@/lib/query-persister';
 import { moveClock } from './clock';
 
 /**

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { nowIso } from '../../../server/lib/time';
-import { searchColumn } from '../../../src/shared/search-text';
+import { searchColumn } from '@/shared/search-text';
 import { as, type Caller, type TestApp } from './test-app';
 
 /** A 1×1 transparent PNG. */

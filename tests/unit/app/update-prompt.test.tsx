@@ -1,18 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
-import { ToastHost } from '../../../src/app/toast-host';
+import { ToastHost } from '@/app/toast-host';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeLocks } from '../helpers/fake-locks';
 
 let offerUpdate: (activate: () => Promise<void>) => void = () => undefined;
-vi.mock('../../../src/lib/service-worker', () => ({
+vi.mock('@/lib/service-worker', () => ({
   registerServiceWorker: (onUpdate: (activate: () => Promise<void>) => void) => {
     offerUpdate = onUpdate;
   },
 }));
 
-const { UpdatePrompt } = await import('../../../src/app/update-prompt');
-const { examFocus } = await import('../../../src/lib/exam-focus');
-const { holdRecordingLock } = await import('../../../src/lib/recording-lock');
+const { UpdatePrompt } = await import('@/app/update-prompt');
+const { examFocus } = await import('@/lib/exam-focus');
+const { holdRecordingLock } = await import('@/lib/recording-lock');
 
 const PROMPT = 'Доступна новая версия приложения';
 let locks: FakeLocks;

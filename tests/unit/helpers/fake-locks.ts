@@ -1,4 +1,4 @@
-import type { Locks } from '../../../src/lib/recording-lock';
+import type { Locks } from '@/lib/recording-lock';
 
 interface Waiter {
   name: string;

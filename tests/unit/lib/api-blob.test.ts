@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiBlob } from '../../../src/lib/api-client';
-import { errorTexts } from '../../../src/lib/api-errors';
-import { tokenStore } from '../../../src/lib/tokens';
+import { apiBlob } from '@/lib/api-client';
+import { errorTexts } from '@/lib/api-errors';
+import { tokenStore } from '@/lib/tokens';
 
 interface Seen {
   url: string;

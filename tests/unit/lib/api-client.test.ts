@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, ApiError, errorStatus } from '../../../src/lib/api-client';
-import { errorTexts } from '../../../src/lib/api-errors';
-import { tokenStore } from '../../../src/lib/tokens';
+import { api, ApiError, errorStatus } from '@/lib/api-client';
+import { errorTexts } from '@/lib/api-errors';
+import { tokenStore } from '@/lib/tokens';
 import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
 
 let server: TestHttpServer;

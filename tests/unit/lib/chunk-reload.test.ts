@@ -18,8 +18,8 @@ afterEach(() => {
 });
 
 const load = async () => ({
-  ...(await import('../../../src/lib/chunk-reload')),
-  ...(await import('../../../src/lib/exam-focus')),
+  ...(await import('@/lib/chunk-reload')),
+  ...(await import('@/lib/exam-focus')),
 });
 
 describe('reload after a failed chunk load', () => {

@@ -1,11 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  captureInstallPrompt,
-  install,
-  resetInstallPrompt,
-  useInstallOffer,
-} from '../../../src/lib/install-prompt';
+import { captureInstallPrompt, install, resetInstallPrompt, useInstallOffer } from '@/lib/install-prompt';
 
 captureInstallPrompt();
 

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { ToastHost } from '../../../src/app/toast-host';
+import { ToastHost } from '@/app/toast-host';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/lib/api-status';
-import { useNotify } from '../../../src/lib/notify';
+import { ApiError } from '@/lib/api-status';
+import { useNotify } from '@/lib/notify';
 
 const apiFailure = (status: number, data: unknown) => new ApiError(status, data);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getPage } from '../../../src/lib/paged-get';
-import { tokenStore } from '../../../src/lib/tokens';
+import { getPage } from '@/lib/paged-get';
+import { tokenStore } from '@/lib/tokens';
 import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
 
 let server: TestHttpServer;

@@ -1,12 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { localDb } from '../../../src/lib/local-db';
-import {
-  QUERY_CACHE_SCHEMA,
-  queryCacheRestored,
-  queryClient,
-  startQueryCache,
-} from '../../../src/lib/query-client';
+import { localDb } from '@/lib/local-db';
+import { QUERY_CACHE_SCHEMA, queryCacheRestored, queryClient, startQueryCache } from '@/lib/query-client';
 
 const snapshot = (buster: string) => ({
   buster,
@@ -55,7 +50,7 @@ afterEach(async () => {
 /** A cold start of the app in a fresh copy of its modules (the device database stays). */
 async function coldStart() {
   vi.resetModules();
-  const fresh = await import('../../../src/lib/query-client');
+  const fresh = await import('@/lib/query-client');
   await fresh.startQueryCache({ leave: () => undefined });
   return fresh.queryClient.getQueryData<{ name: string }>(['student', 'exam', 1])?.name;
 }

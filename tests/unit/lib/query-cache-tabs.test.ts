@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { localDb } from '../../../src/lib/local-db';
+import { localDb } from '@/lib/local-db';
 
 // Two tabs of one browser, each its own copy of the app's modules (vi.resetModules), sharing
 // what tabs share: the device database (fake-indexeddb), localStorage (jsdom's, one per test
@@ -30,13 +30,13 @@ const opened: Array<{ close(): void }> = [];
 
 async function openTab() {
   vi.resetModules();
-  const channel = await import('../../../src/lib/session-channel');
+  const channel = await import('@/lib/session-channel');
   const own = new BroadcastChannel(channelName);
   opened.push(own);
   channel.setSessionChannel(own);
-  const cache = await import('../../../src/lib/query-client');
-  const { logout } = await import('../../../src/features/auth/api/logout');
-  const { authenticate } = await import('../../../src/features/auth/api/authenticate');
+  const cache = await import('@/lib/query-client');
+  const { logout } = await import('@/features/auth/api/logout');
+  const { authenticate } = await import('@/features/auth/api/authenticate');
   const leave = vi.fn();
   await cache.startQueryCache({ leave });
   return { ...cache, logout, authenticate, leave };
@@ -122,7 +122,7 @@ describe('the query cache when users change on a shared device', () => {
   it('keeps a running exam on screen: the answers go only once the exam has ended', async () => {
     const first = await openTab();
     const second = await openTab();
-    const { examFocus } = await import('../../../src/lib/exam-focus');
+    const { examFocus } = await import('@/lib/exam-focus');
     second.queryClient.setQueryData(['student', 'exam', 1], A_EXAM);
     examFocus.set(true);
     await first.logout();

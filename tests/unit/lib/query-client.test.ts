@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../src/lib/query-client';
+import { createQueryClient } from '@/lib/query-client';
 
 describe('query client', () => {
   const client = createQueryClient();

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalDb } from '../../../src/lib/local-db';
-import { createDexiePersister, keepAnswers, queryCacheKey } from '../../../src/lib/query-persister';
+import { LocalDb } from '@/lib/local-db';
+import { createDexiePersister, keepAnswers, queryCacheKey } from '@/lib/query-persister';
 
 let db: LocalDb;
 /** Who is signed in, as the shared localStorage would say when the persister asks. */

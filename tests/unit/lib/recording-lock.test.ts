@@ -4,7 +4,7 @@ import {
   holdRecordingLock,
   recordingLockName,
   whenNoRecordingInProgress,
-} from '../../../src/lib/recording-lock';
+} from '@/lib/recording-lock';
 import { FakeLocks } from '../helpers/fake-locks';
 
 describe('recording locks', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalDb } from '../../../src/lib/local-db';
-import { RecordingStore } from '../../../src/lib/recording-store';
+import { LocalDb } from '@/lib/local-db';
+import { RecordingStore } from '@/lib/recording-store';
 
 let db: LocalDb;
 let store: RecordingStore;

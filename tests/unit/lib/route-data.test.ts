@@ -1,8 +1,8 @@
 import { onlineManager, QueryClient, queryOptions } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorTexts } from '../../../src/lib/api-errors';
-import { ensureData, OfflineError, unlessOffline } from '../../../src/lib/route-data';
-import { ERROR_TEXT } from '../../../src/shared/messages';
+import { errorTexts } from '@/lib/api-errors';
+import { ensureData, OfflineError, unlessOffline } from '@/lib/route-data';
+import { ERROR_TEXT } from '@/shared/messages';
 
 const client = () =>
   new QueryClient({

@@ -1,7 +1,7 @@
 import { isRedirect } from '@tanstack/react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { requireRole, ROLE_CALL_TIMEOUT_MS } from '../../../src/lib/route-guard';
-import { tokenStore } from '../../../src/lib/tokens';
+import { requireRole, ROLE_CALL_TIMEOUT_MS } from '@/lib/route-guard';
+import { tokenStore } from '@/lib/tokens';
 import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
 
 let server: TestHttpServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIdParam, stringifyIdParam } from '../../../src/lib/route-params';
+import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
 
 describe('parseIdParam', () => {
   it('accepts positive integers', () => {

@@ -5,7 +5,7 @@ import {
   SESSION_CHANNEL_NAME,
   sessionChannel,
   setSessionChannel,
-} from '../../../src/lib/session-channel';
+} from '@/lib/session-channel';
 
 const opened: BroadcastChannel[] = [];
 /** One tab's end of a channel (the browser delivers to every other end, never to the sender). */

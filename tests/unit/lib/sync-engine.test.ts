@@ -1,9 +1,9 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalDb } from '../../../src/lib/local-db';
-import { type OutboxItem, SyncEngine } from '../../../src/lib/sync-engine';
-import { ApiError } from '../../../src/lib/api-status';
+import { LocalDb } from '@/lib/local-db';
+import { type OutboxItem, SyncEngine } from '@/lib/sync-engine';
+import { ApiError } from '@/lib/api-status';
 
 let db: LocalDb;
 let clock = 1_000;

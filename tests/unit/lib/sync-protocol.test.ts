@@ -1,9 +1,9 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, type SessionSource, setSessionSource } from '../../../src/lib/api-client';
-import { LocalDb } from '../../../src/lib/local-db';
-import { type OutboxItem, SyncEngine } from '../../../src/lib/sync-engine';
+import { api, type SessionSource, setSessionSource } from '@/lib/api-client';
+import { LocalDb } from '@/lib/local-db';
+import { type OutboxItem, SyncEngine } from '@/lib/sync-engine';
 import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
 
 // The sync protocol where people and tabs disagree (DESIGN.md §8): every request of a send goes

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { UploadStatus } from '../../../src/shared/contract/student';
-import { ApiError } from '../../../src/lib/api-status';
-import { type PartsTransport, sendInParts } from '../../../src/lib/upload';
+import type { UploadStatus } from '@/shared/contract/student';
+import { ApiError } from '@/lib/api-status';
+import { type PartsTransport, sendInParts } from '@/lib/upload';
 
 /** A server that keeps parts by number and can be told to drop the connection on a request. */
 function fakeServer(options: { failOn?: (call: number) => boolean } = {}) {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorStatus } from '../../../src/lib/api-client';
-import { createWorkerSession } from '../../../src/lib/worker-session';
+import { errorStatus } from '@/lib/api-client';
+import { createWorkerSession } from '@/lib/worker-session';
 import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
 
 let server: TestHttpServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration, fullName, pointsWord } from '../../../src/shared/format';
+import { formatDateTime, formatDuration, fullName, pointsWord } from '@/shared/format';
 
 describe('formatDateTime', () => {
   it('shows yyyy.mm.dd hh:mm in local time, zero-padded', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagerItems, type PagerItem } from '../../../src/shared/pager';
+import { pagerItems, type PagerItem } from '@/shared/pager';
 
 const pagesOf = (items: PagerItem[]) => items.flatMap((i) => (i.kind === 'page' ? [i.page] : []));
 const gaps = (items: PagerItem[]) => items.filter((i) => i.kind === 'gap').length;

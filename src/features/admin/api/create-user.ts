@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminCreateUserBody } from '../../../shared/contract/admin';
-import { userSchema } from '../../../shared/contract/users';
-import { api } from '../../../lib/api-client';
+import type { AdminCreateUserBody } from '@/shared/contract/admin';
+import { userSchema } from '@/shared/contract/users';
+import { api } from '@/lib/api-client';
 import { USER_KINDS, type UserKind } from '../user-kind';
 import { metricsQuery } from './get-metrics';
 import { usersListKey } from './list-users';

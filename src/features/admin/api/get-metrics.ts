@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { metricsSchema } from '../../../shared/contract/admin';
-import { api } from '../../../lib/api-client';
+import { metricsSchema } from '@/shared/contract/admin';
+import { api } from '@/lib/api-client';
 
 export const getMetrics = () => api('/api/admin/metrics', { schema: metricsSchema });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { userSchema } from '../../../shared/contract/users';
-import { api } from '../../../lib/api-client';
+import { userSchema } from '@/shared/contract/users';
+import { api } from '@/lib/api-client';
 import { USER_KINDS, type UserKind } from '../user-kind';
 
 /** GET /api/admin/{students|teachers}/{id}. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { loginsPageSchema } from '../../../shared/contract/admin';
-import type { PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { loginsPageSchema } from '@/shared/contract/admin';
+import type { PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 
 /** GET /api/admin/metrics/logins/{userID}: one account's logins, newest first. */
 export const listLogins = (userId: number, p: PageParams) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { attemptsPageSchema } from '../../../shared/contract/admin';
-import type { PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { attemptsPageSchema } from '@/shared/contract/admin';
+import type { PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 
 /** GET /api/admin/metrics/recoveries/{userID}: one account's password recovery attempts. */
 export const listRecoveries = (userId: number, p: PageParams) =>

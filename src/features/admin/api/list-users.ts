@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { studentsPageSchema, teachersPageSchema } from '../../../shared/contract/admin';
-import type { UserDto } from '../../../shared/contract/users';
-import { FIRST_PAGE } from '../../../components/paged-list/paged-result';
-import type { Page, PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { studentsPageSchema, teachersPageSchema } from '@/shared/contract/admin';
+import type { UserDto } from '@/shared/contract/users';
+import { FIRST_PAGE } from '@/components/paged-list/paged-result';
+import type { Page, PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 import { USER_KINDS, type UserKind } from '../user-kind';
 
 /** GET /api/admin/{students|teachers}[/search]: the paged, searchable list of one kind. */

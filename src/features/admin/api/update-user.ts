@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUpdateUserBody } from '../../../shared/contract/admin';
-import { userSchema } from '../../../shared/contract/users';
-import { api } from '../../../lib/api-client';
+import type { AdminUpdateUserBody } from '@/shared/contract/admin';
+import { userSchema } from '@/shared/contract/users';
+import { api } from '@/lib/api-client';
 import { USER_KINDS, type UserKind } from '../user-kind';
 import { userKey } from './get-user';
 import { usersListKey } from './list-users';

@@ -1,6 +1,6 @@
-import type { UserDto } from '../../../shared/contract/users';
-import { UserDialog, type UserFormValues } from '../../../components/user-dialog/user-dialog';
-import { useNotify } from '../../../lib/notify';
+import type { UserDto } from '@/shared/contract/users';
+import { UserDialog, type UserFormValues } from '@/components/user-dialog/user-dialog';
+import { useNotify } from '@/lib/notify';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { USER_KINDS, type UserKind } from '../user-kind';

@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { Page } from '../../../components/layout/page';
+import { Page } from '@/components/layout/page';
 import { useMetrics } from '../api/get-metrics';
 
 const COUNTERS = [

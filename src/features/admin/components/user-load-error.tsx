@@ -1,5 +1,5 @@
-import { BackToListButton } from '../../../components/layout/back-to-list-button';
-import { LoadError } from '../../../components/layout/load-error';
+import { BackToListButton } from '@/components/layout/back-to-list-button';
+import { LoadError } from '@/components/layout/load-error';
 import { USER_KINDS, type UserKind } from '../user-kind';
 
 /**

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type AuthenticateBody, loginResponseSchema } from '../../../shared/contract/auth';
-import { api } from '../../../lib/api-client';
-import { syncEngine } from '../../../lib/device-sync';
-import { clearMediaCache } from '../../../lib/media-cache';
-import { clearQueryCache } from '../../../lib/query-client';
-import { announceSessionChange } from '../../../lib/session-channel';
-import { REFRESH_TRANSPORT_HEADERS, tokenStore } from '../../../lib/tokens';
+import { type AuthenticateBody, loginResponseSchema } from '@/shared/contract/auth';
+import { api } from '@/lib/api-client';
+import { syncEngine } from '@/lib/device-sync';
+import { clearMediaCache } from '@/lib/media-cache';
+import { clearQueryCache } from '@/lib/query-client';
+import { announceSessionChange } from '@/lib/session-channel';
+import { REFRESH_TRANSPORT_HEADERS, tokenStore } from '@/lib/tokens';
 
 export async function authenticate(body: AuthenticateBody) {
   const result = await api('/api/auth/authenticate', {

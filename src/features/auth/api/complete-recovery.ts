@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageSchema } from '../../../shared/contract/common';
-import { api } from '../../../lib/api-client';
+import { messageSchema } from '@/shared/contract/common';
+import { api } from '@/lib/api-client';
 
 export function completeRecovery({ id, password }: { id: string; password: string }) {
   return api(`/api/auth/recover/${encodeURIComponent(id)}`, {

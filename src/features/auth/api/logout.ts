@@ -1,7 +1,7 @@
-import { clearMediaCache } from '../../../lib/media-cache';
-import { clearQueryCache } from '../../../lib/query-client';
-import { announceSessionChange } from '../../../lib/session-channel';
-import { REFRESH_TRANSPORT_HEADERS, tokenStore } from '../../../lib/tokens';
+import { clearMediaCache } from '@/lib/media-cache';
+import { clearQueryCache } from '@/lib/query-client';
+import { announceSessionChange } from '@/lib/session-channel';
+import { REFRESH_TRANSPORT_HEADERS, tokenStore } from '@/lib/tokens';
 
 /** Ends the session on the server as far as the network allows; never holds the logout up. */
 async function endServerSession(): Promise<void> {
@@ -24,7 +24,7 @@ async function endServerSession(): Promise<void> {
  */
 export async function logout(): Promise<void> {
   // The outbox (Dexie, the upload code) is loaded lazily: the landing does without it.
-  const { syncEngine } = await import('../../../lib/device-sync');
+  const { syncEngine } = await import('@/lib/device-sync');
   if (tokenStore.hasSession()) await endServerSession();
   // A send in flight stops before the tokens go, and nothing new starts under them meanwhile.
   await syncEngine.abortAndWait();

@@ -3,10 +3,10 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { createLink, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ERROR_TEXT } from '../../../shared/messages';
-import { errorTexts } from '../../../lib/api-errors';
-import { errorStatus } from '../../../lib/api-status';
-import { useNotify } from '../../../lib/notify';
+import { ERROR_TEXT } from '@/shared/messages';
+import { errorTexts } from '@/lib/api-errors';
+import { errorStatus } from '@/lib/api-status';
+import { useNotify } from '@/lib/notify';
 import { useAuthenticate } from '../api/authenticate';
 import { AuthCard } from './auth-card';
 

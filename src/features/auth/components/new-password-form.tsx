@@ -2,8 +2,8 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
-import { useNotify } from '../../../lib/notify';
+import { ERROR_TEXT, SUCCESS_TEXT } from '@/shared/messages';
+import { useNotify } from '@/lib/notify';
 import { useCompleteRecovery } from '../api/complete-recovery';
 import { AuthCard } from './auth-card';
 

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { SUCCESS_TEXT } from '../../../shared/messages';
-import { useNotify } from '../../../lib/notify';
+import { SUCCESS_TEXT } from '@/shared/messages';
+import { useNotify } from '@/lib/notify';
 import { useRequestRecovery } from '../api/recover';
 import { AuthCard } from './auth-card';
 

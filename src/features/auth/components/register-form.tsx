@@ -1,13 +1,13 @@
 import Button from '@mui/material/Button';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { RegistrationRole } from '../../../shared/roles';
-import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
-import { RadioChoice } from '../../../components/radio-choice/radio-choice';
-import { EMPTY_USER_FORM } from '../../../components/user-dialog/user-dialog';
-import { UserFields } from '../../../components/user-dialog/user-fields';
-import { ApiError } from '../../../lib/api-status';
-import { useNotify } from '../../../lib/notify';
+import type { RegistrationRole } from '@/shared/roles';
+import { ERROR_TEXT, SUCCESS_TEXT } from '@/shared/messages';
+import { RadioChoice } from '@/components/radio-choice/radio-choice';
+import { EMPTY_USER_FORM } from '@/components/user-dialog/user-dialog';
+import { UserFields } from '@/components/user-dialog/user-fields';
+import { ApiError } from '@/lib/api-status';
+import { useNotify } from '@/lib/notify';
 import { useRegister } from '../api/register';
 import { AuthCard } from './auth-card';
 

@@ -1,9 +1,9 @@
-import { recordingStore, syncEngine } from '../../../lib/device-sync';
-import type { LocalRecording } from '../../../lib/local-db';
-import { activeRecordings } from '../../../lib/recording-store';
-import type { OutboxKindDef } from '../../../lib/sync-engine';
-import { apiPartsTransport, sendInParts } from '../../../lib/upload';
-import { RECORDING_PART_BYTES, type UploadCompleteBody } from '../../../shared/contract/student';
+import { recordingStore, syncEngine } from '@/lib/device-sync';
+import type { LocalRecording } from '@/lib/local-db';
+import { activeRecordings } from '@/lib/recording-store';
+import type { OutboxKindDef } from '@/lib/sync-engine';
+import { apiPartsTransport, sendInParts } from '@/lib/upload';
+import { RECORDING_PART_BYTES, type UploadCompleteBody } from '@/shared/contract/student';
 
 // The recording kind of the outbox, whole: what it carries, whose it is (the student who
 // recorded it, whoever is signed in when it goes), how it is sent and what a page refreshes.
@@ -18,7 +18,7 @@ export interface RecordingUploadOp {
   examId?: number;
 }
 
-declare module '../../../lib/sync-engine' {
+declare module '@/lib/sync-engine' {
   interface OutboxPayloads {
     recording: RecordingUploadOp;
   }

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Completes a session; errors are ignored (the recording upload completes it too). */
 export async function completeSession(sessionId: number | null): Promise<void> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { studentExamExtendedSchema } from '../../../shared/contract/student';
-import { api } from '../../../lib/api-client';
+import { studentExamExtendedSchema } from '@/shared/contract/student';
+import { api } from '@/lib/api-client';
 
 export const getExamExtended = (examId: number) =>
   api(`/api/student/exam/${examId}/extended`, { schema: studentExamExtendedSchema });

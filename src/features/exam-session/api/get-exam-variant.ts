@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { studentVariantSchema } from '../../../shared/contract/student';
-import { api } from '../../../lib/api-client';
+import { studentVariantSchema } from '@/shared/contract/student';
+import { api } from '@/lib/api-client';
 
 export type Variant = z.infer<typeof studentVariantSchema>;
 

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { flushQueryCache } from '../../../lib/query-client';
+import { flushQueryCache } from '@/lib/query-client';
 import { START_SOUND_URL } from '../model/start-sound';
 import { examExtendedQuery } from './get-exam-extended';
 import { examVariantQuery } from './get-exam-variant';

@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
-import { recordingStore } from '../../../lib/device-sync';
-import { browserLocks } from '../../../lib/recording-lock';
+import { recordingStore } from '@/lib/device-sync';
+import { browserLocks } from '@/lib/recording-lock';
 import { finishAbandonedRecordings, InterruptedRecordingWatcher } from '../model/interrupted-recordings';
 import { enqueueRecording } from './complete-exam';
 

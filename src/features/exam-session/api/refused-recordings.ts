@@ -1,7 +1,7 @@
-import { recordingStore, syncEngine } from '../../../lib/device-sync';
-import { saveBlob } from '../../../lib/save-blob';
+import { recordingStore, syncEngine } from '@/lib/device-sync';
+import { saveBlob } from '@/lib/save-blob';
 import { recordingOutboxKey } from './complete-exam';
-import { recordingExtension } from '../../../shared/recording-media';
+import { recordingExtension } from '@/shared/recording-media';
 
 function fileName(examName: string, createdAt: string, mime: string): string {
   const safe = examName.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'запись';

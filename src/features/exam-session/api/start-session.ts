@@ -1,5 +1,5 @@
-import { sessionStartResponseSchema } from '../../../shared/contract/student';
-import { api } from '../../../lib/api-client';
+import { sessionStartResponseSchema } from '@/shared/contract/student';
+import { api } from '@/lib/api-client';
 
 /** Starts a session; its errors are ignored (offline, the exam goes on without one). */
 export async function startSession(examId: number, variantId: number): Promise<number | null> {

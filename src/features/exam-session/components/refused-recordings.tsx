@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
-import { useNotify } from '../../../lib/notify';
-import { useRefusedItems } from '../../../lib/use-device-sync';
+import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
+import { useNotify } from '@/lib/notify';
+import { useRefusedItems } from '@/lib/use-device-sync';
 import { discardRefusedRecording, saveRefusedRecording } from '../api/refused-recordings';
 
 /**

@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import { formatDateTime, formatDuration } from '../../../shared/format';
-import { useNotify } from '../../../lib/notify';
+import { formatDateTime, formatDuration } from '@/shared/format';
+import { useNotify } from '@/lib/notify';
 import { enqueueRecording } from '../api/complete-exam';
 import { useRecordingNotices } from '../hooks/use-recording-notices';
 

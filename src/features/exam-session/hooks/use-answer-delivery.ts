@@ -1,8 +1,8 @@
 import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { recordingStore, syncEngine } from '../../../lib/device-sync';
-import { tokenStore } from '../../../lib/tokens';
-import { useSyncStatus } from '../../../lib/use-device-sync';
+import { recordingStore, syncEngine } from '@/lib/device-sync';
+import { tokenStore } from '@/lib/tokens';
+import { useSyncStatus } from '@/lib/use-device-sync';
 import { recordingOutboxKey } from '../api/complete-exam';
 import {
   isAnswerConfirmed,

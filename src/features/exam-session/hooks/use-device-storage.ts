@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Variant } from '../api/get-exam-variant';
-import { requestPersistentStorage } from '../../../lib/persistent-storage';
+import { requestPersistentStorage } from '@/lib/persistent-storage';
 import { ensureStorageFor, type StorageCheck } from '../model/device-storage';
 
 /** Room for this variant's answers (freeing the media cache if short), its own files kept. */

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { recordingStore } from '../../../lib/device-sync';
-import { saveBlob } from '../../../lib/save-blob';
+import { recordingStore } from '@/lib/device-sync';
+import { saveBlob } from '@/lib/save-blob';
 import { enqueueRecording } from '../api/complete-exam';
 import type { StorageHealth } from '../model/chunk-writer';
 import { ExamRecorder, type RecorderFault, type RecorderMeta } from '../model/exam-recorder';
-import { recordingExtension } from '../../../shared/recording-media';
+import { recordingExtension } from '@/shared/recording-media';
 
 const HEALTHY: StorageHealth = { error: null, unsaved: 0, recovered: false };
 

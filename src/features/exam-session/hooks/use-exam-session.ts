@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ERROR_TEXT, SUCCESS_TEXT } from '../../../shared/messages';
-import { useNotify } from '../../../lib/notify';
-import { tokenStore } from '../../../lib/tokens';
-import { uuid } from '../../../lib/uuid';
-import { ensureData, OfflineError } from '../../../lib/route-data';
+import { ERROR_TEXT, SUCCESS_TEXT } from '@/shared/messages';
+import { useNotify } from '@/lib/notify';
+import { tokenStore } from '@/lib/tokens';
+import { uuid } from '@/lib/uuid';
+import { ensureData, OfflineError } from '@/lib/route-data';
 import { completeSession } from '../api/complete-session';
 import { examVariantQuery, type Variant } from '../api/get-exam-variant';
 import { startSession } from '../api/start-session';

@@ -1,6 +1,6 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { examFocus } from '../../../lib/exam-focus';
+import { examFocus } from '@/lib/exam-focus';
 import { useWakeLock } from './use-wake-lock';
 
 const examRunning = () => examFocus.isActive();

@@ -1,10 +1,10 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
-import type { LocalRecording } from '../../../lib/local-db';
-import { recordingStore } from '../../../lib/device-sync';
-import { browserLocks, heldRecordingLocks } from '../../../lib/recording-lock';
-import { activeRecordings } from '../../../lib/recording-store';
-import { tokenStore } from '../../../lib/tokens';
+import type { LocalRecording } from '@/lib/local-db';
+import { recordingStore } from '@/lib/device-sync';
+import { browserLocks, heldRecordingLocks } from '@/lib/recording-lock';
+import { activeRecordings } from '@/lib/recording-store';
+import { tokenStore } from '@/lib/tokens';
 import { type RecordingNotice, recordingNotice } from '../model/recording-notices';
 
 export interface RecordingNoticeEntry {

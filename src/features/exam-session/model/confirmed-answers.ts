@@ -1,4 +1,4 @@
-import type { AnyOutboxItem, SentBy } from '../../../lib/sync-engine';
+import type { AnyOutboxItem, SentBy } from '@/lib/sync-engine';
 
 /**
  * The exams whose recording the server confirmed since this page opened, per student: sent by

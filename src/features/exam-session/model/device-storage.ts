@@ -1,4 +1,4 @@
-import { MEDIA_CACHE } from '../../../lib/media-cache';
+import { MEDIA_CACHE } from '@/lib/media-cache';
 import { RECORDING_BITS_PER_SECOND } from './recorder-devices';
 /** Room for what the estimate leaves out: container overhead, peaks, the query cache growing. */
 const SPARE_BYTES = 2 * 1024 * 1024;

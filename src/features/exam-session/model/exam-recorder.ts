@@ -1,5 +1,5 @@
-import { activeRecordings, type RecordingStore } from '../../../lib/recording-store';
-import { registerBackgroundSync } from '../../../lib/sync-engine';
+import { activeRecordings, type RecordingStore } from '@/lib/recording-store';
+import { registerBackgroundSync } from '@/lib/sync-engine';
 import type { AudioLevel } from './audio-level';
 import { ChunkWriter, type StorageHealth } from './chunk-writer';
 import {

@@ -1,5 +1,5 @@
-import type { LocalRecording } from '../../../lib/local-db';
-import { type Locks, recordingLockName } from '../../../lib/recording-lock';
+import type { LocalRecording } from '@/lib/local-db';
+import { type Locks, recordingLockName } from '@/lib/recording-lock';
 
 export interface InterruptedWatcherDeps {
   store: {

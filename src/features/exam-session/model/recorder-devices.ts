@@ -1,4 +1,4 @@
-import { holdRecordingLock } from '../../../lib/recording-lock';
+import { holdRecordingLock } from '@/lib/recording-lock';
 import { type AudioLevel, audioLevelOf } from './audio-level';
 
 /** What the recorder is made of in the browser: formats, MediaRecorder, the level, the lock. */

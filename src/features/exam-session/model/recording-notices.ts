@@ -1,4 +1,4 @@
-import type { LocalRecording } from '../../../lib/local-db';
+import type { LocalRecording } from '@/lib/local-db';
 
 /**
  * What the student is told about a recording of theirs still on the device:

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { examSchema, type ExamCreateBody } from '../../../shared/contract/teacher';
-import { api } from '../../../lib/api-client';
+import { examSchema, type ExamCreateBody } from '@/shared/contract/teacher';
+import { api } from '@/lib/api-client';
 import { examsKey } from './list-exams';
 
 /** POST /api/teacher/exam: body name, students, variants (ids). */

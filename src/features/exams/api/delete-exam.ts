@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageSchema } from '../../../shared/contract/common';
-import { api } from '../../../lib/api-client';
+import { messageSchema } from '@/shared/contract/common';
+import { api } from '@/lib/api-client';
 import { examsKey } from './list-exams';
 
 /** DELETE /api/teacher/exam/{id}: the exam goes with its recordings and their comments. */

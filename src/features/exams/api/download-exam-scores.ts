@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiBlob } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/save-blob';
+import { apiBlob } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-blob';
 
 export const EXAM_SCORES_NAME = 'scores.csv';
 

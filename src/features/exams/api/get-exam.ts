@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { examSchema } from '../../../shared/contract/teacher';
-import { api } from '../../../lib/api-client';
+import { examSchema } from '@/shared/contract/teacher';
+import { api } from '@/lib/api-client';
 import { examsKey } from './list-exams';
 
 /** GET /api/teacher/exam/{id}: the exam with its variant and student ids and its recordings. */

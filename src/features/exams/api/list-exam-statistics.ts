@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { statisticsPageSchema, type StatisticsSession } from '../../../shared/contract/review';
-import type { Page, PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { statisticsPageSchema, type StatisticsSession } from '@/shared/contract/review';
+import type { Page, PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 import { examQueryKey } from './get-exam';
 
 /** GET /api/teacher/exam/{id}/statistics: one row per assigned student, completed or not. */

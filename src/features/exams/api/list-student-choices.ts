@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { teacherStudentsPageSchema } from '../../../shared/contract/teacher';
-import type { PersonDto } from '../../../shared/contract/users';
-import type { Page } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
-import type { PageParams } from '../../../shared/paging';
+import { teacherStudentsPageSchema } from '@/shared/contract/teacher';
+import type { PersonDto } from '@/shared/contract/users';
+import type { Page } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
+import type { PageParams } from '@/shared/paging';
 
 /**
  * The teacher's students for the exam picker (GET /api/teacher/students[/search]): only those

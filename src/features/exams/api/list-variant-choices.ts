@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { variantsPageSchema } from '../../../shared/contract/teacher';
-import type { Page, PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { variantsPageSchema } from '@/shared/contract/teacher';
+import type { Page, PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 
 /** The teacher's variants for the exam picker (GET /api/teacher/variants[/search]). */
 export const listVariantChoices = (p: PageParams): Promise<Page<{ id: number; name: string }>> =>

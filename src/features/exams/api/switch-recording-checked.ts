@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { switchCheckedResponseSchema } from '../../../shared/contract/review';
-import type { ExamDto } from '../../../shared/contract/teacher';
-import { api } from '../../../lib/api-client';
+import { switchCheckedResponseSchema } from '@/shared/contract/review';
+import type { ExamDto } from '@/shared/contract/teacher';
+import { api } from '@/lib/api-client';
 import { examQueryKey } from './get-exam';
 
 /** POST /api/teacher/audios/{id}/switch, no body: flips the recording's checked flag. */

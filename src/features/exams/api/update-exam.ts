@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { examSchema, type ExamUpdateBody } from '../../../shared/contract/teacher';
-import { api } from '../../../lib/api-client';
+import { examSchema, type ExamUpdateBody } from '@/shared/contract/teacher';
+import { api } from '@/lib/api-client';
 import { examsKey } from './list-exams';
 
 /** PATCH /api/teacher/exam: body id, name, studentsID, variantsID. */

@@ -5,14 +5,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import type { StatisticsSession } from '../../../shared/contract/review';
-import { formatDateTime, formatScore } from '../../../shared/format';
-import { DEFAULT_SECTION_PAGE_SIZE } from '../../../shared/pager';
-import { toPagedResult } from '../../../components/paged-list/paged-result';
-import { PagedTable, type Column } from '../../../components/paged-list/paged-table';
-import { useListState } from '../../../components/paged-list/use-list-state';
+import type { StatisticsSession } from '@/shared/contract/review';
+import { formatDateTime, formatScore } from '@/shared/format';
+import { DEFAULT_SECTION_PAGE_SIZE } from '@/shared/pager';
+import { toPagedResult } from '@/components/paged-list/paged-result';
+import { PagedTable, type Column } from '@/components/paged-list/paged-table';
+import { useListState } from '@/components/paged-list/use-list-state';
 import { useExamStatistics } from '../api/list-exam-statistics';
-import { usePhoneLayout } from '../../../components/layout/use-phone-layout';
+import { usePhoneLayout } from '@/components/layout/use-phone-layout';
 
 export const STATISTICS_EMPTY_TEXT = 'Записи отсутствуют';
 

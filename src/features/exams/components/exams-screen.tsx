@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { SUCCESS_TEXT } from '../../../shared/messages';
-import { ConfirmDeleteDialog } from '../../../components/confirm-dialog/confirm-dialog';
-import { CreateButton } from '../../../components/layout/create-button';
-import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
-import { toPagedResult } from '../../../components/paged-list/paged-result';
-import { useListState } from '../../../components/paged-list/use-list-state';
+import { SUCCESS_TEXT } from '@/shared/messages';
+import { ConfirmDeleteDialog } from '@/components/confirm-dialog/confirm-dialog';
+import { CreateButton } from '@/components/layout/create-button';
+import { LinkedListPage } from '@/components/paged-list/linked-list-page';
+import { toPagedResult } from '@/components/paged-list/paged-result';
+import { useListState } from '@/components/paged-list/use-list-state';
 import { useDeleteExam } from '../api/delete-exam';
 import { type ExamSummary, useExamsPage } from '../api/list-exams';
 import { ExamDialog } from './exam-dialog';

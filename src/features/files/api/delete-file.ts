@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { filesPageSchema } from '../../../shared/contract/teacher';
-import type { PageParams } from '../../../shared/paging';
-import { api } from '../../../lib/api-client';
+import { filesPageSchema } from '@/shared/contract/teacher';
+import type { PageParams } from '@/shared/paging';
+import { api } from '@/lib/api-client';
 import { filesListKey } from './list-files';
 
 export interface DeleteFileInput {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { filesPageSchema, type FileDto } from '../../../shared/contract/teacher';
-import { DEFAULT_SECTION_PAGE_SIZE } from '../../../shared/pager';
-import type { Page, PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { filesPageSchema, type FileDto } from '@/shared/contract/teacher';
+import { DEFAULT_SECTION_PAGE_SIZE } from '@/shared/pager';
+import type { Page, PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 
 /** GET /api/teacher/files[/search]: the teacher's files by name. */
 export const listFiles = (p: PageParams): Promise<Page<FileDto>> =>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { uploadResultSchema } from '../../../shared/contract/teacher';
-import type { PageParams } from '../../../shared/paging';
-import { uploadForm } from '../../../lib/upload';
+import { uploadResultSchema } from '@/shared/contract/teacher';
+import type { PageParams } from '@/shared/paging';
+import { uploadForm } from '@/lib/upload';
 import { filesListKey } from './list-files';
 
 export interface UploadFilesInput {

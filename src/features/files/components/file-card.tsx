@@ -11,8 +11,8 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
-import { FILE_NAME_MAX, type FileDto } from '../../../shared/contract/teacher';
-import { isAudioFile } from '../../../components/task-media/task-media';
+import { FILE_NAME_MAX, type FileDto } from '@/shared/contract/teacher';
+import { isAudioFile } from '@/components/task-media/task-media';
 
 const PREVIEW_HEIGHT = 140;
 

@@ -6,8 +6,8 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, useId, useState } from 'react';
-import type { PageParams } from '../../../shared/paging';
-import { useNotify } from '../../../lib/notify';
+import type { PageParams } from '@/shared/paging';
+import { useNotify } from '@/lib/notify';
 import { useUploadFiles } from '../api/upload-files';
 
 const ACCEPT = 'image/*,audio/*';

@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { studentProfileSchema } from '../../../shared/contract/student';
-import { teacherProfileSchema } from '../../../shared/contract/teacher';
-import { api } from '../../../lib/api-client';
+import { studentProfileSchema } from '@/shared/contract/student';
+import { teacherProfileSchema } from '@/shared/contract/teacher';
+import { api } from '@/lib/api-client';
 
 /** Whose profile: the teacher's carries the exam-completion mail setting, the student's does not. */
 export type ProfileArea = 'teacher' | 'student';

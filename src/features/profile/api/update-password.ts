@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { passwordChangedSchema } from '../../../shared/contract/auth';
-import { api } from '../../../lib/api-client';
-import { REFRESH_TRANSPORT_HEADERS, tokenStore } from '../../../lib/tokens';
+import { passwordChangedSchema } from '@/shared/contract/auth';
+import { api } from '@/lib/api-client';
+import { REFRESH_TRANSPORT_HEADERS, tokenStore } from '@/lib/tokens';
 import type { ProfileArea } from './get-profile';
 
 export interface PasswordChange {

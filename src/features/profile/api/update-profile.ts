@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { profileKey, profileSchemaOf, type Profile, type ProfileArea } from './get-profile';
 
 export type ProfileData = Omit<Profile, 'id'> & {

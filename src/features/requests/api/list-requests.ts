@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { requestsPageSchema, type TeacherRequest } from '../../../shared/contract/student-requests';
-import { FIRST_PAGE } from '../../../components/paged-list/paged-result';
-import type { Page, PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { requestsPageSchema, type TeacherRequest } from '@/shared/contract/student-requests';
+import { FIRST_PAGE } from '@/components/paged-list/paged-result';
+import type { Page, PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 
 /** GET /api/student/requests: teachers' pending requests, newest first. */
 export const listRequests = (p: PageParams): Promise<Page<TeacherRequest>> =>

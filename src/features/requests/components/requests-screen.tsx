@@ -2,17 +2,17 @@ import Button from '@mui/material/Button';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import type { TeacherRequest } from '../../../shared/contract/student-requests';
-import { fullName } from '../../../shared/format';
-import { SUCCESS_TEXT } from '../../../shared/messages';
-import { Page } from '../../../components/layout/page';
-import { PagedList } from '../../../components/paged-list/paged-list';
-import { toPagedResult } from '../../../components/paged-list/paged-result';
-import { useListState } from '../../../components/paged-list/use-list-state';
-import { useNotify } from '../../../lib/notify';
+import type { TeacherRequest } from '@/shared/contract/student-requests';
+import { fullName } from '@/shared/format';
+import { SUCCESS_TEXT } from '@/shared/messages';
+import { Page } from '@/components/layout/page';
+import { PagedList } from '@/components/paged-list/paged-list';
+import { toPagedResult } from '@/components/paged-list/paged-result';
+import { useListState } from '@/components/paged-list/use-list-state';
+import { useNotify } from '@/lib/notify';
 import { type RequestAnswer, useAnswerRequest } from '../api/answer-request';
 import { useRequestsPage } from '../api/list-requests';
-import { OutlinedList } from '../../../components/paged-list/outlined-list';
+import { OutlinedList } from '@/components/paged-list/outlined-list';
 
 const teacherName = (r: TeacherRequest) =>
   fullName({ surname: r.teacher_surname, name: r.teacher_name, patronymic: r.teacher_patronymic });

@@ -1,9 +1,9 @@
-import { reviewCommentSchema } from '../../../shared/contract/review';
-import { api, errorStatus } from '../../../lib/api-client';
-import { localDb } from '../../../lib/local-db';
-import { syncEngine } from '../../../lib/device-sync';
-import type { OutboxItem, OutboxKindDef } from '../../../lib/sync-engine';
-import { uuid } from '../../../lib/uuid';
+import { reviewCommentSchema } from '@/shared/contract/review';
+import { api, errorStatus } from '@/lib/api-client';
+import { localDb } from '@/lib/local-db';
+import { syncEngine } from '@/lib/device-sync';
+import type { OutboxItem, OutboxKindDef } from '@/lib/sync-engine';
+import { uuid } from '@/lib/uuid';
 import { recordingQueryKey } from './query-keys';
 
 // The comment kind of the outbox, whole: what it carries, whose it is (the signed-in teacher),
@@ -30,7 +30,7 @@ export type CommentOp =
     } & CommentFields)
   | { op: 'delete'; audioId: number; target: CommentRef };
 
-declare module '../../../lib/sync-engine' {
+declare module '@/lib/sync-engine' {
   interface OutboxPayloads {
     comment: CommentOp;
   }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { teacherRecordingDetailSchema } from '../../../shared/contract/review';
-import { api } from '../../../lib/api-client';
+import { teacherRecordingDetailSchema } from '@/shared/contract/review';
+import { api } from '@/lib/api-client';
 import { recordingQueryKey } from './query-keys';
 
 export const getRecording = (id: number) =>

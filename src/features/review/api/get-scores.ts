@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { recordingScoresSchema } from '../../../shared/contract/grading';
-import { api } from '../../../lib/api-client';
+import { recordingScoresSchema } from '@/shared/contract/grading';
+import { api } from '@/lib/api-client';
 import { scoresQueryKey } from './query-keys';
 
 export const getScores = (id: number) =>

@@ -1,8 +1,8 @@
-import { recordingScoresSchema, type Score } from '../../../shared/contract/grading';
-import { api } from '../../../lib/api-client';
-import { syncEngine } from '../../../lib/device-sync';
-import type { OutboxItem, OutboxKindDef } from '../../../lib/sync-engine';
-import { uuid } from '../../../lib/uuid';
+import { recordingScoresSchema, type Score } from '@/shared/contract/grading';
+import { api } from '@/lib/api-client';
+import { syncEngine } from '@/lib/device-sync';
+import type { OutboxItem, OutboxKindDef } from '@/lib/sync-engine';
+import { uuid } from '@/lib/uuid';
 import { recordingQueryKey, scoresQueryKey } from './query-keys';
 
 // The grade kind of the outbox, whole: what it carries, whose it is, how it coalesces, how it is
@@ -18,7 +18,7 @@ export interface GradeOp {
   clientUpdatedAt: string;
 }
 
-declare module '../../../lib/sync-engine' {
+declare module '@/lib/sync-engine' {
   interface OutboxPayloads {
     grade: GradeOp;
   }

@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { COMMENT_MAX_LENGTH } from '../../../shared/contract/review';
-import { formatDuration } from '../../../shared/format';
-import { useNotify } from '../../../lib/notify';
+import { COMMENT_MAX_LENGTH } from '@/shared/contract/review';
+import { formatDuration } from '@/shared/format';
+import { useNotify } from '@/lib/notify';
 import { enqueueCommentOp, newCommentClientId } from '../api/comment-ops';
 import { commentDraftError, roundWithin } from '../model/comment-rules';
 

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
-import { formatDuration } from '../../../shared/format';
+import { formatDuration } from '@/shared/format';
 import type { ShownComment } from '../model/merge-comments';
 
 /** A comment as the list shows it: its span (which marks it on the waveform), text and actions. */

@@ -1,4 +1,4 @@
-import { commentDraftSchema } from '../../../shared/contract/review';
+import { commentDraftSchema } from '@/shared/contract/review';
 
 /** The teacher's main region starts at 0–5 s and is at least 0.3 s long. */
 export const MAIN_REGION_MIN_LENGTH = 0.3;

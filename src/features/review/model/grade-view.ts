@@ -1,5 +1,5 @@
-import type { RecordingScores, Score } from '../../../shared/contract/grading';
-import { gradeTotals } from '../../../shared/grade-totals';
+import type { RecordingScores, Score } from '@/shared/contract/grading';
+import { gradeTotals } from '@/shared/grade-totals';
 
 /** The scores a grade view holds, as the PUT sends them (unscored criteria left out). */
 export function scoresOfView(view: RecordingScores): Score[] {

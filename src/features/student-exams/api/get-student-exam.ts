@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { studentExamSchema } from '../../../shared/contract/student';
-import { api } from '../../../lib/api-client';
+import { studentExamSchema } from '@/shared/contract/student';
+import { api } from '@/lib/api-client';
 
 export const getStudentExam = (id: number) => api(`/api/student/exam/${id}`, { schema: studentExamSchema });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { studentRecordingsPageSchema } from '../../../shared/contract/student';
-import { api } from '../../../lib/api-client';
+import { studentRecordingsPageSchema } from '@/shared/contract/student';
+import { api } from '@/lib/api-client';
 
 export interface ExamRecordingsParams {
   examId: number;

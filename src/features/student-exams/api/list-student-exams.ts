@@ -1,7 +1,7 @@
-import type { PageParams } from '../../../shared/paging';
+import type { PageParams } from '@/shared/paging';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { studentExamsListSchema } from '../../../shared/contract/student';
-import { api } from '../../../lib/api-client';
+import { studentExamsListSchema } from '@/shared/contract/student';
+import { api } from '@/lib/api-client';
 
 export const listOwnExams = (p: PageParams) =>
   api('/api/student/exams/search', {

@@ -1,6 +1,6 @@
-import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
-import { toPagedResult } from '../../../components/paged-list/paged-result';
-import { useListState } from '../../../components/paged-list/use-list-state';
+import { LinkedListPage } from '@/components/paged-list/linked-list-page';
+import { toPagedResult } from '@/components/paged-list/paged-result';
+import { useListState } from '@/components/paged-list/use-list-state';
 import { useExamsList } from '../api/list-student-exams';
 
 export function ExamsList() {

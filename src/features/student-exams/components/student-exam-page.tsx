@@ -5,12 +5,12 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { createLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Page } from '../../../components/layout/page';
-import { PagedList } from '../../../components/paged-list/paged-list';
-import { LinkedRows } from '../../../components/paged-list/linked-rows';
-import { toPagedResult } from '../../../components/paged-list/paged-result';
-import { RECORDING_ROW } from '../../../components/paged-list/recording-rows';
-import { useListState } from '../../../components/paged-list/use-list-state';
+import { Page } from '@/components/layout/page';
+import { PagedList } from '@/components/paged-list/paged-list';
+import { LinkedRows } from '@/components/paged-list/linked-rows';
+import { toPagedResult } from '@/components/paged-list/paged-result';
+import { RECORDING_ROW } from '@/components/paged-list/recording-rows';
+import { useListState } from '@/components/paged-list/use-list-state';
 import { useStudentExam } from '../api/get-student-exam';
 import { useExamRecordings } from '../api/list-exam-recordings';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { recordingScoresSchema } from '../../../shared/contract/grading';
-import { api } from '../../../lib/api-client';
+import { recordingScoresSchema } from '@/shared/contract/grading';
+import { api } from '@/lib/api-client';
 
 export const getOwnRecordingScores = (id: number) =>
   api(`/api/student/audios/${id}/scores`, { schema: recordingScoresSchema });

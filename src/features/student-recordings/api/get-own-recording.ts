@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { recordingDetailSchema } from '../../../shared/contract/student';
-import { api } from '../../../lib/api-client';
+import { recordingDetailSchema } from '@/shared/contract/student';
+import { api } from '@/lib/api-client';
 
 export const getOwnRecording = (id: number) =>
   api(`/api/student/audios/${id}`, { schema: recordingDetailSchema });

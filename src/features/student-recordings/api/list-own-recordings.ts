@@ -1,7 +1,7 @@
-import type { PageParams } from '../../../shared/paging';
+import type { PageParams } from '@/shared/paging';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { studentRecordingsPageSchema } from '../../../shared/contract/student';
-import { api } from '../../../lib/api-client';
+import { studentRecordingsPageSchema } from '@/shared/contract/student';
+import { api } from '@/lib/api-client';
 
 export const listOwnRecordings = (p: PageParams) =>
   api('/api/student/audios/search', {

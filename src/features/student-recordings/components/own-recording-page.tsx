@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import { CommentList, RecordingMissing, RecordingPage } from '../../../components/recording/recording-page';
-import { useCommentMarks } from '../../../components/waveform/use-comment-marks';
-import { WaveformPlayer } from '../../../components/waveform/waveform-player';
-import { formatDateTime, formatDuration } from '../../../shared/format';
+import { CommentList, RecordingMissing, RecordingPage } from '@/components/recording/recording-page';
+import { useCommentMarks } from '@/components/waveform/use-comment-marks';
+import { WaveformPlayer } from '@/components/waveform/waveform-player';
+import { formatDateTime, formatDuration } from '@/shared/format';
 import { useOwnRecording } from '../api/get-own-recording';
 import { RecordingGrade } from './recording-grade';
 

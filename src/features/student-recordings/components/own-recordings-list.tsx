@@ -1,7 +1,7 @@
-import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
-import { toPagedResult } from '../../../components/paged-list/paged-result';
-import { RECORDING_ROW } from '../../../components/paged-list/recording-rows';
-import { useListState } from '../../../components/paged-list/use-list-state';
+import { LinkedListPage } from '@/components/paged-list/linked-list-page';
+import { toPagedResult } from '@/components/paged-list/paged-result';
+import { RECORDING_ROW } from '@/components/paged-list/recording-rows';
+import { useListState } from '@/components/paged-list/use-list-state';
 import { useOwnRecordings } from '../api/list-own-recordings';
 
 export function OwnRecordingsList() {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatScore } from '../../../shared/format';
+import { formatScore } from '@/shared/format';
 import { useOwnRecordingScores } from '../api/get-own-recording-scores';
 
 /** The teacher's grade under the player, task by task, once it is given. */

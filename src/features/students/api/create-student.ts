@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateStudentBody } from '../../../shared/contract/teacher';
-import { userSchema } from '../../../shared/contract/users';
-import { api } from '../../../lib/api-client';
+import type { CreateStudentBody } from '@/shared/contract/teacher';
+import { userSchema } from '@/shared/contract/users';
+import { api } from '@/lib/api-client';
 import { studentsKey } from './list-students';
 
 /** POST /api/teacher/students: a new account, on the teacher's list at once. */

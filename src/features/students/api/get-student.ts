@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { userSchema } from '../../../shared/contract/users';
-import { api } from '../../../lib/api-client';
+import { userSchema } from '@/shared/contract/users';
+import { api } from '@/lib/api-client';
 import { studentsKey } from './list-students';
 
 /** GET /api/teacher/students/{id}: one of the teacher's students. */

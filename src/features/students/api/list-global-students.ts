@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { globalStudentsPageSchema } from '../../../shared/contract/teacher';
-import { getPage } from '../../../lib/paged-get';
-import type { PageParams } from '../../../shared/paging';
+import { globalStudentsPageSchema } from '@/shared/contract/teacher';
+import { getPage } from '@/lib/paged-get';
+import type { PageParams } from '@/shared/paging';
 import { studentsKey } from './list-students';
 
 /** GET /api/teacher/students/global[/search]: every student, with where they stand with us. */

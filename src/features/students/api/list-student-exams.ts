@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { studentExamsPageSchema } from '../../../shared/contract/teacher';
-import { getPage } from '../../../lib/paged-get';
-import type { PageParams } from '../../../shared/paging';
+import { studentExamsPageSchema } from '@/shared/contract/teacher';
+import { getPage } from '@/lib/paged-get';
+import type { PageParams } from '@/shared/paging';
 import { studentsKey } from './list-students';
 
 /** GET /api/teacher/students/{id}/exams[/search]: the teacher's exams given to this student. */

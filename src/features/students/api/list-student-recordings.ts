@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { studentAudiosPageSchema } from '../../../shared/contract/teacher';
-import { getPage } from '../../../lib/paged-get';
-import type { PageParams } from '../../../shared/paging';
+import { studentAudiosPageSchema } from '@/shared/contract/teacher';
+import { getPage } from '@/lib/paged-get';
+import type { PageParams } from '@/shared/paging';
 import { studentsKey } from './list-students';
 
 /** GET /api/teacher/students/{id}/audios[/search]: this student's recordings of the teacher's exams. */

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { teacherStudentsPageSchema } from '../../../shared/contract/teacher';
-import type { PersonDto } from '../../../shared/contract/users';
-import { FIRST_PAGE } from '../../../components/paged-list/paged-result';
-import type { Page, PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { teacherStudentsPageSchema } from '@/shared/contract/teacher';
+import type { PersonDto } from '@/shared/contract/users';
+import { FIRST_PAGE } from '@/components/paged-list/paged-result';
+import type { Page, PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 
 /** GET /api/teacher/students[/search]: the teacher's own (accepted) students. */
 export const listStudents = (p: PageParams): Promise<Page<PersonDto>> =>

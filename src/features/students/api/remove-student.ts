@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageSchema } from '../../../shared/contract/common';
-import { api } from '../../../lib/api-client';
+import { messageSchema } from '@/shared/contract/common';
+import { api } from '@/lib/api-client';
 import { studentsKey } from './list-students';
 
 /** DELETE /api/teacher/student/{id}: off the list and off the teacher's exams. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageSchema } from '../../../shared/contract/common';
-import { api } from '../../../lib/api-client';
+import { messageSchema } from '@/shared/contract/common';
+import { api } from '@/lib/api-client';
 import { studentsKey } from './list-students';
 
 /** POST /api/teacher/student/{id}: asks the student to join the list; 409 when already asked. */

@@ -1,6 +1,6 @@
-import { SUCCESS_TEXT } from '../../../shared/messages';
-import { UserDialog, type UserFormValues } from '../../../components/user-dialog/user-dialog';
-import { useNotify } from '../../../lib/notify';
+import { SUCCESS_TEXT } from '@/shared/messages';
+import { UserDialog, type UserFormValues } from '@/components/user-dialog/user-dialog';
+import { useNotify } from '@/lib/notify';
 import { useCreateStudent } from '../api/create-student';
 
 /** 'Создать ученика': a new student account, on the teacher's list at once. */

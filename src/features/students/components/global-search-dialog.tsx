@@ -9,16 +9,16 @@ import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useId } from 'react';
-import { fullName } from '../../../shared/format';
-import { SUCCESS_TEXT } from '../../../shared/messages';
-import { PagedList } from '../../../components/paged-list/paged-list';
-import { toPagedResult } from '../../../components/paged-list/paged-result';
-import { useListState } from '../../../components/paged-list/use-list-state';
-import { useNotify } from '../../../lib/notify';
+import { fullName } from '@/shared/format';
+import { SUCCESS_TEXT } from '@/shared/messages';
+import { PagedList } from '@/components/paged-list/paged-list';
+import { toPagedResult } from '@/components/paged-list/paged-result';
+import { useListState } from '@/components/paged-list/use-list-state';
+import { useNotify } from '@/lib/notify';
 import { useGlobalStudentsPage } from '../api/list-global-students';
 import { useSendRequest } from '../api/send-request';
-import { OutlinedList } from '../../../components/paged-list/outlined-list';
-import { usePhoneLayout } from '../../../components/layout/use-phone-layout';
+import { OutlinedList } from '@/components/paged-list/outlined-list';
+import { usePhoneLayout } from '@/components/layout/use-phone-layout';
 
 const STATUS_LABEL = { pending: 'Заявка отправлена', accepted: 'В вашем списке' } as const;
 

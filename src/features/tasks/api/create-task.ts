@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { taskSchema, type TaskCreateBody } from '../../../shared/contract/teacher';
-import { api } from '../../../lib/api-client';
+import { taskSchema, type TaskCreateBody } from '@/shared/contract/teacher';
+import { api } from '@/lib/api-client';
 import { taskKey } from './get-task';
 import { tasksListKey } from './list-tasks';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageSchema } from '../../../shared/contract/common';
-import { api } from '../../../lib/api-client';
+import { messageSchema } from '@/shared/contract/common';
+import { api } from '@/lib/api-client';
 import { taskKey } from './get-task';
 import { tasksListKey } from './list-tasks';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { taskSchema } from '../../../shared/contract/teacher';
-import { api } from '../../../lib/api-client';
+import { taskSchema } from '@/shared/contract/teacher';
+import { api } from '@/lib/api-client';
 
 /** GET /api/teacher/task/{id}. */
 export const getTask = (id: number) => api(`/api/teacher/task/${id}`, { schema: taskSchema });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { filesPageSchema, type FileDto } from '../../../shared/contract/teacher';
-import type { Page, PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { filesPageSchema, type FileDto } from '@/shared/contract/teacher';
+import type { Page, PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 
 /** The teacher's files for the task's file picker (GET /api/teacher/files[/search]). */
 export const listFileChoices = (p: PageParams): Promise<Page<FileDto>> =>

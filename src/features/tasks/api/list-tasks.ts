@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { tasksPageSchema, type TaskDto } from '../../../shared/contract/teacher';
-import { FIRST_PAGE } from '../../../components/paged-list/paged-result';
-import type { Page, PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { tasksPageSchema, type TaskDto } from '@/shared/contract/teacher';
+import { FIRST_PAGE } from '@/components/paged-list/paged-result';
+import type { Page, PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 
 /** GET /api/teacher/tasks[/search]: the teacher's tasks by name. */
 export const listTasks = (p: PageParams): Promise<Page<TaskDto>> =>

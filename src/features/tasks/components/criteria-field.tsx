@@ -12,8 +12,8 @@ import {
   CRITERION_NAME_MAX,
   CRITERION_POINTS_MAX,
   type Criterion,
-} from '../../../shared/contract/teacher';
-import { uuid } from '../../../lib/uuid';
+} from '@/shared/contract/teacher';
+import { uuid } from '@/lib/uuid';
 
 /** A criterion as the form edits it: the points as typed, a key that survives reordering. */
 export interface CriterionDraft {

@@ -1,7 +1,7 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { DURATION_MAX_SECONDS } from '../../../shared/contract/teacher';
-import { formatDuration } from '../../../shared/format';
+import { DURATION_MAX_SECONDS } from '@/shared/contract/teacher';
+import { formatDuration } from '@/shared/format';
 
 /** Parses a seconds field; '' (or anything that is not a number) is no value. */
 export function parseSeconds(value: string): number | undefined {

@@ -1,11 +1,11 @@
 import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
-import { TASK_TYPES, type FileDto, type TaskDto, type TaskType } from '../../../shared/contract/teacher';
-import { SUCCESS_TEXT } from '../../../shared/messages';
-import { FormDialog, NameField } from '../../../components/form-dialog/form-dialog';
-import { RadioChoice } from '../../../components/radio-choice/radio-choice';
-import { RichTextEditor } from '../../../components/rich-text/rich-text-editor';
-import { useNotify } from '../../../lib/notify';
+import { TASK_TYPES, type FileDto, type TaskDto, type TaskType } from '@/shared/contract/teacher';
+import { SUCCESS_TEXT } from '@/shared/messages';
+import { FormDialog, NameField } from '@/components/form-dialog/form-dialog';
+import { RadioChoice } from '@/components/radio-choice/radio-choice';
+import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
+import { useNotify } from '@/lib/notify';
 import { useCreateTask } from '../api/create-task';
 import { useUpdateTask } from '../api/update-task';
 import { TASK_TYPE_LABEL } from '../task-type';

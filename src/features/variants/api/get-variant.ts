@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { variantSchema } from '../../../shared/contract/teacher';
-import { api } from '../../../lib/api-client';
+import { variantSchema } from '@/shared/contract/teacher';
+import { api } from '@/lib/api-client';
 
 /** GET /api/teacher/variant/{id}: the variant with its tasks. */
 export const getVariant = (id: number) => api(`/api/teacher/variant/${id}`, { schema: variantSchema });

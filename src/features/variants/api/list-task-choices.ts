@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { tasksPageSchema, type TaskDto } from '../../../shared/contract/teacher';
-import type { Page, PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { tasksPageSchema, type TaskDto } from '@/shared/contract/teacher';
+import type { Page, PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 
 /** The teacher's tasks for the variant's task picker (GET /api/teacher/tasks[/search]). */
 export const listTaskChoices = (p: PageParams): Promise<Page<TaskDto>> =>

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { variantsPageSchema } from '../../../shared/contract/teacher';
-import { FIRST_PAGE } from '../../../components/paged-list/paged-result';
-import type { Page, PageParams } from '../../../shared/paging';
-import { getPage } from '../../../lib/paged-get';
+import { variantsPageSchema } from '@/shared/contract/teacher';
+import { FIRST_PAGE } from '@/components/paged-list/paged-result';
+import type { Page, PageParams } from '@/shared/paging';
+import { getPage } from '@/lib/paged-get';
 
 export interface VariantSummary {
   id: number;

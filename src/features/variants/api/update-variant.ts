@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { variantSchema, type VariantUpdateBody } from '../../../shared/contract/teacher';
-import { api } from '../../../lib/api-client';
+import { variantSchema, type VariantUpdateBody } from '@/shared/contract/teacher';
+import { api } from '@/lib/api-client';
 import { variantKey } from './get-variant';
 import { variantsListKey } from './list-variants';
 

@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import type { TaskDto } from '../../../shared/contract/teacher';
-import { formatDuration } from '../../../shared/format';
-import { CheckList } from '../../../components/paged-list/check-list';
-import { noImplicitSubmit } from '../../../components/paged-list/no-implicit-submit';
-import { PagedList } from '../../../components/paged-list/paged-list';
-import { toPagedResult } from '../../../components/paged-list/paged-result';
-import { useListState } from '../../../components/paged-list/use-list-state';
+import type { TaskDto } from '@/shared/contract/teacher';
+import { formatDuration } from '@/shared/format';
+import { CheckList } from '@/components/paged-list/check-list';
+import { noImplicitSubmit } from '@/components/paged-list/no-implicit-submit';
+import { PagedList } from '@/components/paged-list/paged-list';
+import { toPagedResult } from '@/components/paged-list/paged-result';
+import { useListState } from '@/components/paged-list/use-list-state';
 import { useTaskChoices } from '../api/list-task-choices';
 
 export interface PickedTask {

@@ -8,12 +8,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { createLink } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatDuration } from '../../../shared/format';
-import { EMPTY_LIST_TEXT } from '../../../components/paged-list/paged-list';
-import { BackToListButton } from '../../../components/layout/back-to-list-button';
-import { Page } from '../../../components/layout/page';
-import { RichTextView } from '../../../components/rich-text/rich-text-view';
-import { TaskMedia } from '../../../components/task-media/task-media';
+import { formatDuration } from '@/shared/format';
+import { EMPTY_LIST_TEXT } from '@/components/paged-list/paged-list';
+import { BackToListButton } from '@/components/layout/back-to-list-button';
+import { Page } from '@/components/layout/page';
+import { RichTextView } from '@/components/rich-text/rich-text-view';
+import { TaskMedia } from '@/components/task-media/task-media';
 import { useVariant } from '../api/get-variant';
 import { VariantDialog } from './variant-dialog';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import type { VariantDto } from '../../../shared/contract/teacher';
-import { SUCCESS_TEXT } from '../../../shared/messages';
-import { FormDialog, NameField } from '../../../components/form-dialog/form-dialog';
-import { useNotify } from '../../../lib/notify';
+import type { VariantDto } from '@/shared/contract/teacher';
+import { SUCCESS_TEXT } from '@/shared/messages';
+import { FormDialog, NameField } from '@/components/form-dialog/form-dialog';
+import { useNotify } from '@/lib/notify';
 import { useCreateVariant } from '../api/create-variant';
 import { useUpdateVariant } from '../api/update-variant';
 import { type PickedTask, TaskPicker } from './task-picker';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { SUCCESS_TEXT } from '../../../shared/messages';
-import { CreateButton } from '../../../components/layout/create-button';
-import { LinkedListPage } from '../../../components/paged-list/linked-list-page';
-import { toPagedResult } from '../../../components/paged-list/paged-result';
-import { useListState } from '../../../components/paged-list/use-list-state';
-import { useRowDelete } from '../../../components/paged-list/use-row-delete';
+import { SUCCESS_TEXT } from '@/shared/messages';
+import { CreateButton } from '@/components/layout/create-button';
+import { LinkedListPage } from '@/components/paged-list/linked-list-page';
+import { toPagedResult } from '@/components/paged-list/paged-result';
+import { useListState } from '@/components/paged-list/use-list-state';
+import { useRowDelete } from '@/components/paged-list/use-row-delete';
 import { useDeleteVariant } from '../api/delete-variant';
 import { useVariantsPage } from '../api/list-variants';
 import { VariantDialog } from './variant-dialog';

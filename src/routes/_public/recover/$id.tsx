@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewPasswordForm } from '../../../features/auth/components/new-password-form';
+import { NewPasswordForm } from '@/features/auth/components/new-password-form';
 
 function NewPasswordPage() {
   const { id } = Route.useParams();

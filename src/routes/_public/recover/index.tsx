@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RecoverForm } from '../../../features/auth/components/recover-form';
+import { RecoverForm } from '@/features/auth/components/recover-form';
 
 export const Route = createFileRoute('/_public/recover/')({ component: RecoverForm });

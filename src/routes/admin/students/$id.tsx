@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FIRST_PAGE } from '../../../components/paged-list/paged-result';
-import { userQuery } from '../../../features/admin/api/get-user';
-import { loginsQuery } from '../../../features/admin/api/list-logins';
-import { UserDetail } from '../../../features/admin/components/user-detail';
-import { UserLoadError } from '../../../features/admin/components/user-load-error';
-import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
-import { ensureData } from '../../../lib/route-data';
+import { FIRST_PAGE } from '@/components/paged-list/paged-result';
+import { userQuery } from '@/features/admin/api/get-user';
+import { loginsQuery } from '@/features/admin/api/list-logins';
+import { UserDetail } from '@/features/admin/components/user-detail';
+import { UserLoadError } from '@/features/admin/components/user-load-error';
+import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
+import { ensureData } from '@/lib/route-data';
 
 function StudentDetailPage() {
   const { id } = Route.useParams();

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ownRecordingQuery } from '../../../features/student-recordings/api/get-own-recording';
-import { ownRecordingScoresQuery } from '../../../features/student-recordings/api/get-own-recording-scores';
-import { OwnRecordingPage } from '../../../features/student-recordings/components/own-recording-page';
-import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
-import { ensureData, unlessOffline } from '../../../lib/route-data';
+import { ownRecordingQuery } from '@/features/student-recordings/api/get-own-recording';
+import { ownRecordingScoresQuery } from '@/features/student-recordings/api/get-own-recording-scores';
+import { OwnRecordingPage } from '@/features/student-recordings/components/own-recording-page';
+import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
+import { ensureData, unlessOffline } from '@/lib/route-data';
 
 function StudentAudioRoute() {
   const { id } = Route.useParams();

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OwnRecordingsList } from '../../../features/student-recordings/components/own-recordings-list';
+import { OwnRecordingsList } from '@/features/student-recordings/components/own-recordings-list';
 
 export const Route = createFileRoute('/student/audios/')({ component: OwnRecordingsList });

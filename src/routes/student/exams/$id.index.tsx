@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AnswerDeliveryNotice } from '../../../features/exam-session/components/answer-delivery-notice';
-import { OfflineReadiness } from '../../../features/exam-session/components/offline-readiness';
-import { StudentExamPage } from '../../../features/student-exams/components/student-exam-page';
-import { studentExamQuery } from '../../../features/student-exams/api/get-student-exam';
-import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
-import { ensureData, unlessOffline } from '../../../lib/route-data';
+import { AnswerDeliveryNotice } from '@/features/exam-session/components/answer-delivery-notice';
+import { OfflineReadiness } from '@/features/exam-session/components/offline-readiness';
+import { StudentExamPage } from '@/features/student-exams/components/student-exam-page';
+import { studentExamQuery } from '@/features/student-exams/api/get-student-exam';
+import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
+import { ensureData, unlessOffline } from '@/lib/route-data';
 
 function StudentExamRoute() {
   const { id } = Route.useParams();

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { examExtendedQuery } from '../../../features/exam-session/api/get-exam-extended';
-import { ExamSessionScreen } from '../../../features/exam-session/components/exam-session-screen';
-import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
-import { ensureData, unlessOffline } from '../../../lib/route-data';
+import { examExtendedQuery } from '@/features/exam-session/api/get-exam-extended';
+import { ExamSessionScreen } from '@/features/exam-session/components/exam-session-screen';
+import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
+import { ensureData, unlessOffline } from '@/lib/route-data';
 
 function ExamSessionRoute() {
   const { id: examId } = Route.useParams();

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { recordingQuery } from '../../../features/review/api/get-recording';
-import { scoresQuery } from '../../../features/review/api/get-scores';
-import { RecordingReviewPage } from '../../../features/review/components/recording-review-page';
-import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
-import { ensureData, unlessOffline } from '../../../lib/route-data';
+import { recordingQuery } from '@/features/review/api/get-recording';
+import { scoresQuery } from '@/features/review/api/get-scores';
+import { RecordingReviewPage } from '@/features/review/components/recording-review-page';
+import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
+import { ensureData, unlessOffline } from '@/lib/route-data';
 
 function TeacherAudioRoute() {
   const { id } = Route.useParams();

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { examQuery } from '../../../features/exams/api/get-exam';
-import { ExamPage } from '../../../features/exams/components/exam-page';
-import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
-import { ensureData, unlessOffline } from '../../../lib/route-data';
+import { examQuery } from '@/features/exams/api/get-exam';
+import { ExamPage } from '@/features/exams/components/exam-page';
+import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
+import { ensureData, unlessOffline } from '@/lib/route-data';
 
 function TeacherExamRoute() {
   const { id } = Route.useParams();

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BackToListButton } from '../../../components/layout/back-to-list-button';
-import { LoadError } from '../../../components/layout/load-error';
-import { studentQuery } from '../../../features/students/api/get-student';
-import { FIRST_STUDENTS_PAGE } from '../../../features/students/api/list-students';
-import { studentExamsQuery } from '../../../features/students/api/list-student-exams';
-import { StudentDetail } from '../../../features/students/components/student-detail';
-import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
-import { ensureData } from '../../../lib/route-data';
+import { BackToListButton } from '@/components/layout/back-to-list-button';
+import { LoadError } from '@/components/layout/load-error';
+import { studentQuery } from '@/features/students/api/get-student';
+import { FIRST_STUDENTS_PAGE } from '@/features/students/api/list-students';
+import { studentExamsQuery } from '@/features/students/api/list-student-exams';
+import { StudentDetail } from '@/features/students/components/student-detail';
+import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
+import { ensureData } from '@/lib/route-data';
 
 function StudentPage() {
   const { id } = Route.useParams();

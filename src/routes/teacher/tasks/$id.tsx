@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BackToListButton } from '../../../components/layout/back-to-list-button';
-import { LoadError } from '../../../components/layout/load-error';
-import { taskQuery } from '../../../features/tasks/api/get-task';
-import { TaskDetail } from '../../../features/tasks/components/task-detail';
-import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
-import { ensureData } from '../../../lib/route-data';
+import { BackToListButton } from '@/components/layout/back-to-list-button';
+import { LoadError } from '@/components/layout/load-error';
+import { taskQuery } from '@/features/tasks/api/get-task';
+import { TaskDetail } from '@/features/tasks/components/task-detail';
+import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
+import { ensureData } from '@/lib/route-data';
 
 function TaskPage() {
   const { id } = Route.useParams();

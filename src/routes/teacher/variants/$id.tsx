@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BackToListButton } from '../../../components/layout/back-to-list-button';
-import { LoadError } from '../../../components/layout/load-error';
-import { variantQuery } from '../../../features/variants/api/get-variant';
-import { VariantDetail } from '../../../features/variants/components/variant-detail';
-import { parseIdParam, stringifyIdParam } from '../../../lib/route-params';
-import { ensureData } from '../../../lib/route-data';
+import { BackToListButton } from '@/components/layout/back-to-list-button';
+import { LoadError } from '@/components/layout/load-error';
+import { variantQuery } from '@/features/variants/api/get-variant';
+import { VariantDetail } from '@/features/variants/components/variant-detail';
+import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
+import { ensureData } from '@/lib/route-data';
 
 function VariantPage() {
   const { id } = Route.useParams();

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ToastHost } from '../../../../src/app/toast-host';
+import { ToastHost } from '@/app/toast-host';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ConfirmDeleteDialog } from '../../../../src/components/confirm-dialog/confirm-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-dialog/confirm-dialog';
 
 /** A screen that asks before deleting item 7 with `deleteFn`, and says when the dialog is gone. */
 function Screen({ deleteFn }: { deleteFn: (id: number) => Promise<unknown> }) {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { CheckList } from '../../../../src/components/paged-list/check-list';
+import { CheckList } from '@/components/paged-list/check-list';
 
 const TASKS = [
   { id: 1, name: 'Первое' },

@@ -2,8 +2,8 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LinkedRows } from '../../../../src/components/paged-list/linked-rows';
-import { RECORDING_ROW } from '../../../../src/components/paged-list/recording-rows';
+import { LinkedRows } from '@/components/paged-list/linked-rows';
+import { RECORDING_ROW } from '@/components/paged-list/recording-rows';
 
 /** Renders `ui` as the only screen of a memory router, as links need one. */
 async function renderWithRouter(ui: ReactNode) {

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PagedList, type PagedResult } from '../../../../src/components/paged-list/paged-list';
-import { PagedTable } from '../../../../src/components/paged-list/paged-table';
-import { Pager } from '../../../../src/components/paged-list/pager';
-import { useListState, type ListState } from '../../../../src/components/paged-list/use-list-state';
+import { PagedList, type PagedResult } from '@/components/paged-list/paged-list';
+import { PagedTable } from '@/components/paged-list/paged-table';
+import { Pager } from '@/components/paged-list/pager';
+import { useListState, type ListState } from '@/components/paged-list/use-list-state';
 
 interface Request {
   page: number;

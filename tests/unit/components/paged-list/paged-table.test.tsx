@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PagedTable } from '../../../../src/components/paged-list/paged-table';
-import type { ListState } from '../../../../src/components/paged-list/use-list-state';
+import { PagedTable } from '@/components/paged-list/paged-table';
+import type { ListState } from '@/components/paged-list/use-list-state';
 
 const state: ListState = {
   searchInput: '',

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_DEBOUNCE_MS, useListState } from '../../../../src/components/paged-list/use-list-state';
+import { SEARCH_DEBOUNCE_MS, useListState } from '@/components/paged-list/use-list-state';
 
 describe('useListState', () => {
   beforeEach(() => {

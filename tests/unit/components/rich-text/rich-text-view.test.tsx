@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { isRichTextEmpty, RichTextView } from '../../../../src/components/rich-text/rich-text-view';
+import { isRichTextEmpty, RichTextView } from '@/components/rich-text/rich-text-view';
 
 describe('RichTextView', () => {
   it('keeps the formatting the editor makes', () => {

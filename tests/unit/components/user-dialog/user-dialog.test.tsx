@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { UserDialog, type UserFormValues } from '../../../../src/components/user-dialog/user-dialog';
+import { UserDialog, type UserFormValues } from '@/components/user-dialog/user-dialog';
 
 const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
 

@@ -1,6 +1,6 @@
 import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PROFILE_FIELDS, UserFields } from '../../../../src/components/user-dialog/user-fields';
+import { PROFILE_FIELDS, UserFields } from '@/components/user-dialog/user-fields';
 
 const inputs = () => [...document.querySelectorAll<HTMLInputElement>('input')];
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  keepSrc,
-  mediaExpiry,
-  mediaResource,
-  nextKeptSrc,
-} from '../../../../src/components/waveform/stable-media-src';
+import { keepSrc, mediaExpiry, mediaResource, nextKeptSrc } from '@/components/waveform/stable-media-src';
 
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
 const signed = (exp: number, sig: string) => `/api/recordings/7/content?exp=${exp}&sig=${sig}`;

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { ToastHost } from '../../../../src/app/toast-host';
+import { ToastHost } from '@/app/toast-host';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UploadArea } from '../../../../src/features/files/components/upload-area';
+import { UploadArea } from '@/features/files/components/upload-area';
 
 function renderArea() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

@@ -6,7 +6,7 @@ import {
   criteriaOf,
   criterionDrafts,
   type CriterionDraft,
-} from '../../../../src/features/tasks/components/criteria-field';
+} from '@/features/tasks/components/criteria-field';
 
 let latest: CriterionDraft[] = [];
 

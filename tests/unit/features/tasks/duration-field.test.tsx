@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DurationField, parseSeconds } from '../../../../src/features/tasks/components/duration-field';
+import { DurationField, parseSeconds } from '@/features/tasks/components/duration-field';
 
 function Field() {
   const [value, setValue] = useState('');

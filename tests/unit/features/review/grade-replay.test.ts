@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueGrade, gradeKind } from '../../../src/features/review/api/grade-send';
-import { applyRefreshActions } from '../../../src/lib/outbox-refresh';
-import { scoresQueryKey } from '../../../src/features/review/api/query-keys';
-import type { RecordingScores } from '../../../src/shared/contract/grading';
-import { localDb } from '../../../src/lib/local-db';
-import { syncEngine } from '../../../src/lib/device-sync';
-import { queryClient } from '../../../src/lib/query-client';
-import { tokenStore } from '../../../src/lib/tokens';
-import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
+import { enqueueGrade, gradeKind } from '@/features/review/api/grade-send';
+import { applyRefreshActions } from '@/lib/outbox-refresh';
+import { scoresQueryKey } from '@/features/review/api/query-keys';
+import type { RecordingScores } from '@/shared/contract/grading';
+import { localDb } from '@/lib/local-db';
+import { syncEngine } from '@/lib/device-sync';
+import { queryClient } from '@/lib/query-client';
+import { tokenStore } from '@/lib/tokens';
+import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../../helpers/http-server';
 
 let server: TestHttpServer;
 let restoreFetch: () => void;

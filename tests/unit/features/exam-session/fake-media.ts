@@ -1,6 +1,6 @@
-import type { AudioLevel } from '../../../src/features/exam-session/model/audio-level';
-import type { RecorderDevices } from '../../../src/features/exam-session/model/recorder-devices';
-import { holdRecordingLock, type Locks } from '../../../src/lib/recording-lock';
+import type { AudioLevel } from '@/features/exam-session/model/audio-level';
+import type { RecorderDevices } from '@/features/exam-session/model/recorder-devices';
+import { holdRecordingLock, type Locks } from '@/lib/recording-lock';
 
 /** A MediaRecorder that emits the chunks a test hands it, with the browser's events and states. */
 export class FakeMediaRecorder extends EventTarget {

@@ -6,7 +6,7 @@ import {
   type RunnerState,
   runnerProgress,
   startRunner,
-} from '../../../src/features/exam-session/model/runner';
+} from '@/features/exam-session/model/runner';
 
 const tasks = [
   { id: 1, preparationDuration: 10, duration: 30 },

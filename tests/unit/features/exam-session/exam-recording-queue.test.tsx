@@ -10,24 +10,24 @@ const recorder = {
   recordedFile: vi.fn(() => Promise.resolve(new Blob(['audio'], { type: 'audio/webm' }))),
   currentLevel: () => 0,
 };
-vi.mock('../../../src/features/exam-session/model/exam-recorder', () => ({
+vi.mock('@/features/exam-session/model/exam-recorder', () => ({
   ExamRecorder: { create: () => Promise.resolve(recorder) },
 }));
 
 const enqueueRecording = vi.fn((_clientId: string, _label: string, _options: object): Promise<void> =>
   Promise.reject(new DOMException('quota', 'QuotaExceededError')),
 );
-vi.mock('../../../src/features/exam-session/api/complete-exam', () => ({
+vi.mock('@/features/exam-session/api/complete-exam', () => ({
   enqueueRecording: (clientId: string, label: string, options: object) =>
     enqueueRecording(clientId, label, options),
 }));
 
 const saveBlob = vi.fn((_blob: Blob, _name: string) => undefined);
-vi.mock('../../../src/lib/save-blob', () => ({
+vi.mock('@/lib/save-blob', () => ({
   saveBlob: (blob: Blob, name: string) => saveBlob(blob, name),
 }));
 
-const { useExamRecording } = await import('../../../src/features/exam-session/hooks/use-exam-recording');
+const { useExamRecording } = await import('@/features/exam-session/hooks/use-exam-recording');
 
 describe('the recording when the device cannot queue it', () => {
   it('keeps it (and its lock) to be saved as a file, and a retry only queues it', async () => {

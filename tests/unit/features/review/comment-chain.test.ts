@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  commentKind,
-  enqueueCommentOp,
-  newCommentClientId,
-} from '../../../src/features/review/api/comment-ops';
-import { localDb } from '../../../src/lib/local-db';
-import { syncEngine } from '../../../src/lib/device-sync';
-import { tokenStore } from '../../../src/lib/tokens';
-import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../helpers/http-server';
+import { commentKind, enqueueCommentOp, newCommentClientId } from '@/features/review/api/comment-ops';
+import { localDb } from '@/lib/local-db';
+import { syncEngine } from '@/lib/device-sync';
+import { tokenStore } from '@/lib/tokens';
+import { resolveRelativeFetch, startHttpServer, type TestHttpServer } from '../../helpers/http-server';
 
 let server: TestHttpServer;
 let restoreFetch: () => void;

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { bytesNeeded, ensureStorageFor } from '../../../src/features/exam-session/model/device-storage';
-import { MEDIA_CACHE } from '../../../src/lib/media-cache';
-import { requestPersistentStorage } from '../../../src/lib/persistent-storage';
+import { bytesNeeded, ensureStorageFor } from '@/features/exam-session/model/device-storage';
+import { MEDIA_CACHE } from '@/lib/media-cache';
+import { requestPersistentStorage } from '@/lib/persistent-storage';
 
 const MB = 1024 * 1024;
 

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AnswerDeliveryNotice } from '../../../src/features/exam-session/components/answer-delivery-notice';
-import { recordingStore, syncEngine } from '../../../src/lib/device-sync';
-import { localDb, type OutboxRow } from '../../../src/lib/local-db';
+import { AnswerDeliveryNotice } from '@/features/exam-session/components/answer-delivery-notice';
+import { recordingStore, syncEngine } from '@/lib/device-sync';
+import { localDb, type OutboxRow } from '@/lib/local-db';
 
 const STUDENT = '7';
 const SENT = 'Ответ отправлен';

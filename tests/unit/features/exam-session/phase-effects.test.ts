@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PhaseEffects, START_SOUND_CAP_MS } from '../../../src/features/exam-session/model/phase-effects';
+import { PhaseEffects, START_SOUND_CAP_MS } from '@/features/exam-session/model/phase-effects';
 
 /** An <audio> whose play() never ends (a stalled load) until the test says so. */
 class FakeSound extends EventTarget {

@@ -8,15 +8,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // part under test: it can fail (the device's storage is full).
 
 const notify = { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() };
-vi.mock('../../../src/lib/notify', () => ({ useNotify: () => notify }));
+vi.mock('@/lib/notify', () => ({ useNotify: () => notify }));
 
 const track = { stop: vi.fn() };
-vi.mock('../../../src/features/exam-session/model/microphone', () => ({
+vi.mock('@/features/exam-session/model/microphone', () => ({
   openMicrophone: () => Promise.resolve({ getTracks: () => [track], getAudioTracks: () => [track] }),
   microphoneProblemOf: () => 'failed',
 }));
 
-vi.mock('../../../src/lib/route-data', () => ({
+vi.mock('@/lib/route-data', () => ({
   OfflineError: class extends Error {},
   ensureData: () =>
     Promise.resolve({
@@ -26,16 +26,16 @@ vi.mock('../../../src/lib/route-data', () => ({
     }),
 }));
 
-vi.mock('../../../src/features/exam-session/api/start-session', () => ({
+vi.mock('@/features/exam-session/api/start-session', () => ({
   startSession: () => Promise.resolve(5),
 }));
 const completeSession = vi.fn((_sessionId: number | null) => Promise.resolve());
-vi.mock('../../../src/features/exam-session/api/complete-session', () => ({
+vi.mock('@/features/exam-session/api/complete-session', () => ({
   completeSession: (sessionId: number | null) => completeSession(sessionId),
 }));
 
 let endExam: () => Promise<void> = () => Promise.resolve();
-vi.mock('../../../src/features/exam-session/model/phase-effects', () => ({
+vi.mock('@/features/exam-session/model/phase-effects', () => ({
   PhaseEffects: class {
     constructor(deps: { onFinish: () => Promise<void> }) {
       endExam = deps.onFinish;
@@ -46,7 +46,7 @@ vi.mock('../../../src/features/exam-session/model/phase-effects', () => ({
 }));
 
 const leaveFocusMode = vi.fn();
-vi.mock('../../../src/features/exam-session/hooks/use-focus-mode', () => ({
+vi.mock('@/features/exam-session/hooks/use-focus-mode', () => ({
   useFocusMode: () => ({ status: 'idle' }),
   leaveFocusMode: () => leaveFocusMode(),
 }));
@@ -55,7 +55,7 @@ vi.mock('../../../src/features/exam-session/hooks/use-focus-mode', () => ({
 let queue: (options?: { interrupted?: boolean }) => Promise<void>;
 let fault: (kind: 'microphone-lost') => void = () => undefined;
 const saveFile = vi.fn((_name: string) => Promise.resolve());
-vi.mock('../../../src/features/exam-session/hooks/use-exam-recording', () => ({
+vi.mock('@/features/exam-session/hooks/use-exam-recording', () => ({
   useExamRecording: () => ({
     open: (_stream: unknown, _meta: unknown, onFault: typeof fault) => {
       fault = onFault;
@@ -68,8 +68,8 @@ vi.mock('../../../src/features/exam-session/hooks/use-exam-recording', () => ({
   }),
 }));
 
-const { useExamSession } = await import('../../../src/features/exam-session/hooks/use-exam-session');
-const { AnswerNotSavedNote } = await import('../../../src/features/exam-session/components/storage-notices');
+const { useExamSession } = await import('@/features/exam-session/hooks/use-exam-session');
+const { AnswerNotSavedNote } = await import('@/features/exam-session/components/storage-notices');
 
 const storageFull = () => Promise.reject(new DOMException('quota', 'QuotaExceededError'));
 const wrapper = ({ children }: { children: ReactNode }) => (

@@ -5,15 +5,12 @@ import {
   ABANDONED_AFTER_MS,
   finishAbandonedRecordings,
   InterruptedRecordingWatcher,
-} from '../../../src/features/exam-session/model/interrupted-recordings';
-import {
-  type RecordingNotice,
-  recordingNotice,
-} from '../../../src/features/exam-session/model/recording-notices';
-import { LocalDb, type LocalRecording } from '../../../src/lib/local-db';
-import { holdRecordingLock } from '../../../src/lib/recording-lock';
-import { RecordingStore } from '../../../src/lib/recording-store';
-import { FakeLocks } from '../helpers/fake-locks';
+} from '@/features/exam-session/model/interrupted-recordings';
+import { type RecordingNotice, recordingNotice } from '@/features/exam-session/model/recording-notices';
+import { LocalDb, type LocalRecording } from '@/lib/local-db';
+import { holdRecordingLock } from '@/lib/recording-lock';
+import { RecordingStore } from '@/lib/recording-store';
+import { FakeLocks } from '../../helpers/fake-locks';
 
 let db: LocalDb;
 let store: RecordingStore;

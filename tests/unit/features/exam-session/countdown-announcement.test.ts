@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countdownAnnouncement,
-  spokenDuration,
-} from '../../../src/features/exam-session/model/countdown-announcement';
+import { countdownAnnouncement, spokenDuration } from '@/features/exam-session/model/countdown-announcement';
 
 describe('countdown announcements', () => {
   it('says durations in Russian', () => {

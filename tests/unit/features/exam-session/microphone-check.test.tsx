@@ -2,11 +2,11 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 let level = 0;
-vi.mock('../../../src/features/exam-session/model/audio-level', () => ({
+vi.mock('@/features/exam-session/model/audio-level', () => ({
   audioLevelOf: () => ({ peak: () => level, resume: () => undefined, close: () => undefined }),
 }));
 
-const { MicrophoneCheck } = await import('../../../src/features/exam-session/components/microphone-check');
+const { MicrophoneCheck } = await import('@/features/exam-session/components/microphone-check');
 
 function setMicrophone(getUserMedia: () => Promise<MediaStream>, secure = true) {
   Object.defineProperty(window, 'isSecureContext', { value: secure, configurable: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickedTaskMarker } from '../../../src/features/review/model/marker-click';
+import { clickedTaskMarker } from '@/features/review/model/marker-click';
 
 /** A host with an open shadow root holding a region the way the waveform draws it. */
 function regionIn(part: string) {

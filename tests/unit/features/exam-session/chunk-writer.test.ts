@@ -1,9 +1,9 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ChunkWriter, type StorageHealth } from '../../../src/features/exam-session/model/chunk-writer';
-import { LocalDb } from '../../../src/lib/local-db';
-import { RecordingStore } from '../../../src/lib/recording-store';
+import { ChunkWriter, type StorageHealth } from '@/features/exam-session/model/chunk-writer';
+import { LocalDb } from '@/lib/local-db';
+import { RecordingStore } from '@/lib/recording-store';
 
 let db: LocalDb;
 let store: RecordingStore;

@@ -5,9 +5,9 @@ import {
   enqueueRecording,
   recordingOutboxKey,
   recordingTimes,
-} from '../../../src/features/exam-session/api/complete-exam';
-import { localDb } from '../../../src/lib/local-db';
-import { recordingStore, syncEngine } from '../../../src/lib/device-sync';
+} from '@/features/exam-session/api/complete-exam';
+import { localDb } from '@/lib/local-db';
+import { recordingStore, syncEngine } from '@/lib/device-sync';
 
 const meta = (clientId: string) => ({
   clientId,

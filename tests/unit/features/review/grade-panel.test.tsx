@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { scoresQueryKey } from '../../../src/features/review/api/query-keys';
-import { GradePanel } from '../../../src/features/review/components/grade-panel';
-import type { RecordingScores } from '../../../src/shared/contract/grading';
-import { localDb } from '../../../src/lib/local-db';
-import { syncEngine } from '../../../src/lib/device-sync';
-import { queryClient } from '../../../src/lib/query-client';
+import { scoresQueryKey } from '@/features/review/api/query-keys';
+import { GradePanel } from '@/features/review/components/grade-panel';
+import type { RecordingScores } from '@/shared/contract/grading';
+import { localDb } from '@/lib/local-db';
+import { syncEngine } from '@/lib/device-sync';
+import { queryClient } from '@/lib/query-client';
 
 const AUDIO = 5;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeComments } from '../../../src/features/review/model/merge-comments';
-import { commentDraftError, initialMainRegion } from '../../../src/features/review/model/comment-rules';
+import { mergeComments } from '@/features/review/model/merge-comments';
+import { commentDraftError, initialMainRegion } from '@/features/review/model/comment-rules';
 
 const server = [
   { id: 1, start: 10, end: 12, comment: 'Хорошо' },

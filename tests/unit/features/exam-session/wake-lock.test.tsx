@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useWakeLock } from '../../../src/features/exam-session/hooks/use-wake-lock';
+import { useWakeLock } from '@/features/exam-session/hooks/use-wake-lock';
 
 /** The browser's screen wake lock: it drops every sentinel when the tab is hidden. */
 class FakeWakeLock {

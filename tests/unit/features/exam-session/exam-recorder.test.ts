@@ -3,13 +3,13 @@ import 'fake-indexeddb/auto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ExamRecorder, type RecorderFault } from '../../../src/features/exam-session/model/exam-recorder';
-import { pickRecordingMime } from '../../../src/features/exam-session/model/recorder-devices';
-import type { StorageHealth } from '../../../src/features/exam-session/model/chunk-writer';
-import { LocalDb } from '../../../src/lib/local-db';
-import { heldRecordingLocks } from '../../../src/lib/recording-lock';
-import { RecordingStore } from '../../../src/lib/recording-store';
-import { FakeLocks } from '../helpers/fake-locks';
+import { ExamRecorder, type RecorderFault } from '@/features/exam-session/model/exam-recorder';
+import { pickRecordingMime } from '@/features/exam-session/model/recorder-devices';
+import type { StorageHealth } from '@/features/exam-session/model/chunk-writer';
+import { LocalDb } from '@/lib/local-db';
+import { heldRecordingLocks } from '@/lib/recording-lock';
+import { RecordingStore } from '@/lib/recording-store';
+import { FakeLocks } from '../../helpers/fake-locks';
 import { fakeDevices, fakeStream } from './fake-media';
 
 let db: LocalDb;
@@ -140,7 +140,7 @@ describe('exam recorder', () => {
 
     // Recorded by Chromium with audio/mp4;codecs=opus from the fake microphone (1.2 s, a pause,
     // 1 s), in the chunks its MediaRecorder delivered: the first one is the init segment.
-    const file = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/recording-opus.m4a'));
+    const file = fs.readFileSync(path.resolve(import.meta.dirname, '../../../fixtures/recording-opus.m4a'));
     const sizes = [641, 3766, 4460, 626];
     expect(sizes.reduce((a, b) => a + b)).toBe(file.length);
     const { devices, recorders } = fakeDevices(locks.api, (m) => m.startsWith('audio/mp4'));
