@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as m0009 from '../../server/db/migrations/0009-exam-assignment-history';
+import * as m0008 from '../../server/db/migrations/0008-exam-assignment-history';
 import { nowIso } from '../../server/lib/time';
 import { createExam, createTask, createVariant, insertRecording } from './helpers/authoring';
 import { setupExam, type ExamSetup } from './helpers/recordings';
@@ -64,8 +64,8 @@ describe.each(DATABASES)('the exam assignment history on %s', (kind) => {
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migration takes any schema
     const raw = db as unknown as Kysely<any>;
-    await m0009.down(raw);
-    await m0009.up(raw);
+    await m0008.down(raw);
+    await m0008.up(raw);
 
     const rows = await history();
     expect(rows).toContain(`${s.exam.id}:${s.student.id}:${s.variant.id}`);
