@@ -1,23 +1,10 @@
 import { liveQuery } from 'dexie';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { syncEngine } from './device-sync';
 import type { OutboxItem, OutboxKind, SyncSnapshot } from './sync-engine';
 
 export function useSyncStatus(): SyncSnapshot {
   return useSyncExternalStore(syncEngine.subscribe, syncEngine.getSnapshot);
-}
-
-/** The signed-in user's items of one kind that the server refused, live (across tabs too). */
-export function useRefusedItems<K extends OutboxKind>(kind: K): Array<OutboxItem<K>> {
-  const [items, setItems] = useState<Array<OutboxItem<K>>>([]);
-  useEffect(() => {
-    const subscription = liveQuery(() => syncEngine.refused(kind)).subscribe({
-      next: setItems,
-      error: (error: unknown) => console.warn('refused items', error),
-    });
-    return () => subscription.unsubscribe();
-  }, [kind]);
-  return items;
 }
 
 /**
@@ -35,4 +22,10 @@ export function usePendingItems<K extends OutboxKind>(kind: K): Array<OutboxItem
     return () => subscription.unsubscribe();
   }, [kind]);
   return items;
+}
+
+/** The signed-in user's items of one kind that the server refused, live (across tabs too). */
+export function useRefusedItems<K extends OutboxKind>(kind: K): Array<OutboxItem<K>> {
+  const items = usePendingItems(kind);
+  return useMemo(() => (items ?? []).filter((i) => i.blocked), [items]);
 }
