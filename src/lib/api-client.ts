@@ -169,4 +169,4 @@ export async function apiBlob(path: string, init: { signal?: AbortSignal } = {})
 }
 
 // Kept apart so that the app shell can classify errors without loading the HTTP client.
-export { ApiError, apiError, errorStatus, retryAfterMs, SessionChangedError } from './api-status';
+export { ApiError, errorStatus } from './api-status';
