@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_PART_MAX_BYTES } from '@/shared/contract/student';
 import { RECORDING_TEXT } from '@/shared/messages';
-import { purgeIdleUploads } from '../../server/modules/recordings/parts';
+import { purgeIdleUploads } from '../../server/modules/recordings/parts-upload';
 import { createExam, createTask, createVariant, storedObjects } from './helpers/authoring';
 import { expectError, expectMessage } from './helpers/expect-error';
 import {

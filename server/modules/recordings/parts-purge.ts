@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { purgeIdleUploads } from './parts';
+import { purgeIdleUploads } from './parts-upload';
 
 const PURGE_INTERVAL_MS = 60 * 60_000;
 

@@ -22,9 +22,9 @@ import { multipartParts, partContent, type MultipartErrors } from '../../lib/mul
 import { currentUser } from '../../plugins/auth';
 import { signedMediaRoute } from '../media/routes';
 import { findRecordingById } from './repository';
-import * as parts from './parts';
+import { uploadMultipartRecording, type FormPart } from './multipart-upload';
+import { completePartsUpload, partsUploadStatus, putUploadPart } from './parts-upload';
 import * as service from './service';
-import type { UploadPart } from './upload';
 import { recordingExtension } from '../../../src/shared/recording-media';
 
 /** Text fields of an upload: few and short (peaks are the largest, ~200 000 numbers as JSON). */
@@ -36,8 +36,8 @@ const UPLOAD_ERRORS: MultipartErrors = {
   tooManyFiles: () => badRequest(RECORDING_TEXT.tooManyFiles),
 };
 
-/** The parts of the multipart body in the order they come. */
-async function* uploadParts(req: FastifyRequest): AsyncGenerator<UploadPart> {
+/** The fields and the file of the multipart form in the order they come. */
+async function* formParts(req: FastifyRequest): AsyncGenerator<FormPart> {
   for await (const part of multipartParts(req, UPLOAD_ERRORS)) {
     if (part.type === 'file') {
       yield { kind: 'file', name: part.fieldname, content: partContent(part.file, UPLOAD_ERRORS.malformed) };
@@ -103,7 +103,7 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
     },
     (req) => {
       if (!req.isMultipart()) throw unsupportedMediaType(RECORDING_TEXT.uploadNotMultipart);
-      return service.uploadRecording(app.ctx, currentUser(req).id, uploadParts(req));
+      return uploadMultipartRecording(app.ctx, currentUser(req).id, formParts(req));
     },
   );
 
@@ -132,7 +132,7 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
     async (req) => {
       if (!Buffer.isBuffer(req.body)) throw unsupportedMediaType(RECORDING_TEXT.partNotBinary);
       const { clientId, part } = req.params;
-      return parts.putPart(app.ctx, currentUser(req).id, clientId, part, req.body);
+      return putUploadPart(app.ctx, currentUser(req).id, clientId, part, req.body);
     },
   );
   r.get(
@@ -147,7 +147,7 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
         response: { 200: uploadStatusSchema },
       },
     },
-    (req) => parts.uploadStatus(app.ctx, currentUser(req).id, req.params.clientId),
+    (req) => partsUploadStatus(app.ctx, currentUser(req).id, req.params.clientId),
   );
   r.post(
     '/api/student/uploads/:clientId/complete',
@@ -166,7 +166,7 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
         response: { 200: recordingUploadResultSchema },
       },
     },
-    (req) => parts.completeUpload(app.ctx, currentUser(req).id, req.params.clientId, req.body),
+    (req) => completePartsUpload(app.ctx, currentUser(req).id, req.params.clientId, req.body),
   );
 
   for (const { url, querystring } of listAndSearch('/api/student/audios', '/api/student/audios/search')) {

@@ -1,67 +1,15 @@
-import crypto from 'node:crypto';
 import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { TeacherRecordingDetail } from '../../../src/shared/contract/review';
-import type { RecordingDetail, RecordingUploadResult } from '../../../src/shared/contract/student';
+import type { RecordingDetail } from '../../../src/shared/contract/student';
 import type { AudioSummary } from '../../../src/shared/contract/teacher';
 import { RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
-import { createOnce } from '../../lib/create-once';
 import { notFound } from '../../lib/http-error';
 import { mapPage, type Page } from '../../lib/paging';
 import { toAudioSummary } from '../exams/service';
 import { wasVariantGiven } from '../student-exams/repository';
 import { toVariantDto } from '../variants/service';
-import {
-  claimUpload,
-  findOwnRecording,
-  keepStagedIfUsed,
-  resolveTarget,
-  storeRecording,
-  studentSpaceLeft,
-  toUploadResult,
-} from './answer';
-import { unbindUpload, uploadOwner } from './parts-repository';
 import * as repo from './repository';
-import { readUpload, type UploadPart } from './upload';
-
-/**
- * POST /api/student/exam/complete: stores the recording once per clientId. The audio streams to
- * storage while the request is read; it is kept only when everything else holds, and a repeat
- * of a stored clientId answers that recording without keeping a second copy.
- */
-export async function uploadRecording(
-  ctx: AppContext,
-  studentId: number,
-  parts: AsyncIterable<UploadPart>,
-): Promise<RecordingUploadResult> {
-  const { fields, staged } = await readUpload(
-    ctx,
-    parts,
-    // A stored recording, or another student's upload: the bytes are not needed either way.
-    async (clientId) =>
-      (await repo.findRecordingByClientId(ctx.db, clientId)) !== undefined ||
-      ![undefined, studentId].includes(await uploadOwner(ctx.db, clientId)),
-    await studentSpaceLeft(ctx, studentId),
-  );
-  // Without a clientId (a client that follows only the plain form) the upload is not idempotent.
-  const clientId = fields.clientId ?? crypto.randomUUID();
-  const row = await keepStagedIfUsed(ctx, staged, () =>
-    createOnce(
-      () => findOwnRecording(ctx, studentId, clientId),
-      async () => {
-        // Bound to another account by its parts: never filed as this student's.
-        await claimUpload(ctx, studentId, clientId);
-        // The bytes were skipped for a clientId that was stored then, and is gone now (deleted).
-        if (!staged) throw notFound(RECORDING_TEXT.recordingNotFound);
-        const target = await resolveTarget(ctx, studentId, fields);
-        return storeRecording(ctx, studentId, clientId, fields, staged, target);
-      },
-    ),
-  );
-  // The recording holds the clientId now.
-  await unbindUpload(ctx.db, clientId, studentId);
-  return toUploadResult(row);
-}
 
 // ---- student ----
 

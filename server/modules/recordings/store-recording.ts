@@ -10,7 +10,10 @@ import { requireAnswerTarget } from '../student-exams/service';
 import { findUserById } from '../users/repository';
 import { bindUpload, studentPartsSize } from './parts-repository';
 import * as repo from './repository';
-import { storedMime, type StagedAudio } from './upload';
+import { storedMime, type StagedAudio } from './stage-audio';
+
+// What both upload paths share once the bytes are staged: whose upload it is, where the answer
+// lands, the student's space, and the one transaction that makes the recording.
 
 /** What describes a recording, whichever way its bytes came (one multipart form, or parts). */
 export interface RecordingDescription {

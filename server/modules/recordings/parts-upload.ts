@@ -20,16 +20,18 @@ import {
   storeRecording,
   studentSpaceLeft,
   toUploadResult,
-} from './answer';
+} from './store-recording';
 import * as parts from './parts-repository';
-import { stageAudio, stageRefusal, storageFullText, tooLargeText, type StagedAudio } from './upload';
+import { stageAudio, stageRefusal, storageFullText, tooLargeText, type StagedAudio } from './stage-audio';
 
-// A recording can travel in parts so that a dropped connection resumes instead of restarting.
+// The parts path (the one this app's client uses): a recording travels in parts so that a
+// dropped connection resumes instead of restarting; complete joins them and hands them to
+// store-recording.ts, as the multipart path (multipart-upload.ts) does with its form.
 // An upload is one student's: its first part or status call binds the clientId to them
 // (claimUpload), and every call of another account answers 409.
 
 /** GET /api/student/uploads/{clientId}: what the server holds, so the client sends only the rest. */
-export async function uploadStatus(
+export async function partsUploadStatus(
   ctx: AppContext,
   studentId: number,
   clientId: string,
@@ -111,7 +113,7 @@ async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 }
 
 /** PUT /api/student/uploads/{clientId}/parts/{part}: stores one part, idempotently. */
-export async function putPart(
+export async function putUploadPart(
   ctx: AppContext,
   studentId: number,
   clientId: string,
@@ -207,7 +209,7 @@ async function discardParts(ctx: AppContext, studentId: number, clientId: string
  * POST /api/student/uploads/{clientId}/complete: the parts become one recording, exactly once
  * per clientId. A repeat, or a request racing another, answers the recording that was made.
  */
-export async function completeUpload(
+export async function completePartsUpload(
   ctx: AppContext,
   studentId: number,
   clientId: string,

@@ -1,21 +1,13 @@
-import { z } from 'zod';
-import {
-  RECORDING_UPLOAD_FIELDS,
-  recordingUploadFieldsSchema,
-  type RecordingUploadFields,
-} from '../../../src/shared/contract/student';
 import { RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
-import { badRequest, type HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
+import { type HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
 import { detectMediaType } from '../../lib/media-type';
-import { drain, readHead } from '../../lib/stream-head';
+import { readHead } from '../../lib/stream-head';
 import { StorageLimitError } from '../../adapters/storage';
 
-/** One part of the multipart body, as the transport hands it over, in the order it came. */
-export type UploadPart =
-  | { kind: 'field'; name: string; value: string }
-  /** `content` must be read to its end before the next part comes. */
-  | { kind: 'file'; name: string; content: AsyncIterable<Uint8Array> };
+// Audio bytes on their way to a recording, whichever path brought them (the multipart form of
+// multipart-upload.ts, or the parts joined by parts-upload.ts): checked by their first bytes and
+// streamed to storage, where they wait until store-recording.ts makes them a recording.
 
 /** The audio that was streamed to storage, not yet part of any recording. */
 export interface StagedAudio {
@@ -23,12 +15,6 @@ export interface StagedAudio {
   size: number;
   /** Container judged from the bytes: `audio/webm` or `audio/mp4`. */
   container: 'audio/webm' | 'audio/mp4';
-}
-
-export interface ReadUpload {
-  fields: RecordingUploadFields;
-  /** Null when the bytes were skipped because the clientId was already known. */
-  staged: StagedAudio | null;
 }
 
 export type StageOutcome =
@@ -81,64 +67,6 @@ export function storageFullText(ctx: AppContext): string {
 
 export function tooLargeText(ctx: AppContext): string {
   return RECORDING_TEXT.tooLarge(Math.round((ctx.config.maxRecordingBytes / (1024 * 1024)) * 100) / 100);
-}
-
-function fieldErrors(error: z.ZodError): HttpError {
-  const texts = [...new Set(error.issues.map((i) => i.message))];
-  return badRequest(texts.join('; '));
-}
-
-const KNOWN_FIELDS = new Set<string>(Object.values(RECORDING_UPLOAD_FIELDS));
-
-/**
- * Reads the whole upload whatever the order of its parts: the audio goes to storage as it
- * streams in, the fields are kept, and only once everything was read are they judged. On any
- * failure nothing stays stored. `isKnownClientId` lets a repeated upload skip storing its bytes
- * when the clientId came before the file.
- */
-export async function readUpload(
-  ctx: AppContext,
-  parts: AsyncIterable<UploadPart>,
-  isKnownClientId: (clientId: string) => Promise<boolean>,
-  spaceLeft: number,
-): Promise<ReadUpload> {
-  const raw: Record<string, string> = {};
-  let staged: StagedAudio | null = null;
-  let sawAudio = false;
-  let failure: HttpError | null = null;
-  try {
-    for await (const part of parts) {
-      if (part.kind === 'field') {
-        // The first value of a field counts; unknown fields are ignored.
-        if (KNOWN_FIELDS.has(part.name) && !(part.name in raw)) raw[part.name] = part.value;
-        continue;
-      }
-      const it = part.content[Symbol.asyncIterator]();
-      if (part.name !== RECORDING_UPLOAD_FIELDS.file || sawAudio) {
-        await drain(it);
-        if (part.name === RECORDING_UPLOAD_FIELDS.file) failure ??= badRequest(RECORDING_TEXT.tooManyFiles);
-        continue;
-      }
-      sawAudio = true;
-      const clientId = raw[RECORDING_UPLOAD_FIELDS.clientId];
-      if (clientId && z.uuid().safeParse(clientId).success && (await isKnownClientId(clientId))) {
-        // A replay of an upload the server already has: its bytes are not needed.
-        await drain(it);
-        continue;
-      }
-      const outcome = await stageAudio(ctx, { [Symbol.asyncIterator]: () => it }, spaceLeft);
-      if (outcome.kind === 'stored') staged = outcome.audio;
-      else failure ??= stageRefusal(ctx, outcome.kind);
-    }
-    if (failure) throw failure;
-    if (!sawAudio) throw badRequest(RECORDING_TEXT.fileMissing);
-    const parsed = recordingUploadFieldsSchema.safeParse(raw);
-    if (!parsed.success) throw fieldErrors(parsed.error);
-    return { fields: parsed.data, staged };
-  } catch (err) {
-    if (staged) await ctx.storage.delete(staged.key);
-    throw err;
-  }
 }
 
 const CODECS = /^\s*codecs\s*=\s*"?[A-Za-z0-9.,\s-]{1,60}"?\s*$/;
