@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalDb } from '@/lib/local-db';
 import { createDexiePersister, keepAnswers, queryCacheKey } from '@/lib/query-persister';
 
@@ -18,11 +18,16 @@ const persisterOf = (owner: string | null, throttleMs = 60_000) => {
 };
 const stored = async () => (await db.kv.toArray()).map((row) => [row.key, JSON.parse(row.value).timestamp]);
 
-beforeEach(() => {
+beforeEach(async () => {
   db = new LocalDb(`persist-${Math.random()}`);
+  // Open before time is faked: every read then queues behind the writes started before it.
+  await db.open();
   signedIn = '7';
+  // The throttle's time is fake; fake-indexeddb keeps its real setImmediate.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await db.delete();
 });
 
@@ -31,18 +36,21 @@ describe('query cache persister', () => {
     const persister = persisterOf('7');
     persister.persistClient(snapshot(1));
     persister.persistClient(snapshot(2));
-    await expect.poll(async () => (await persister.restoreClient())?.timestamp, { timeout: 1000 }).toBe(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await persister.restoreClient())?.timestamp).toBe(2);
   });
 
   it('coalesces changes coming faster than the throttle and writes only the latest', async () => {
     const persister = persisterOf('7', 300);
     persister.persistClient(snapshot(1));
-    await expect.poll(async () => (await persister.restoreClient())?.timestamp, { timeout: 1000 }).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await persister.restoreClient())?.timestamp).toBe(1);
     persister.persistClient(snapshot(2));
     persister.persistClient(snapshot(3));
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.advanceTimersByTimeAsync(299);
     expect((await persister.restoreClient())?.timestamp).toBe(1);
-    await expect.poll(async () => (await persister.restoreClient())?.timestamp, { timeout: 2000 }).toBe(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await persister.restoreClient())?.timestamp).toBe(3);
   });
 
   it('writes at once when flushed, so a page closed right after still has it', async () => {
@@ -58,7 +66,9 @@ describe('query cache persister', () => {
     await persister.flush();
     persister.persistClient(snapshot(5));
     await persister.removeClient();
-    await new Promise((r) => setTimeout(r, 50));
+    // Well past the throttle; a flush would write a save still waiting.
+    await vi.advanceTimersByTimeAsync(100);
+    await persister.flush();
     expect(await persister.restoreClient()).toBeUndefined();
   });
 });
@@ -90,7 +100,7 @@ describe('whose query cache the device keeps', () => {
     signedIn = '8';
     await persister.flush();
     persister.persistClient(snapshot(2));
-    await new Promise((r) => setTimeout(r, 60));
+    await vi.advanceTimersByTimeAsync(100);
     signedIn = null;
     persister.persistClient(snapshot(3));
     await persister.flush();
@@ -130,7 +140,9 @@ describe('whose query cache the device keeps', () => {
     ]);
     persister.persistClient(snapshot(10));
     await persister.removeAll();
-    await new Promise((r) => setTimeout(r, 20));
+    // Past the save's next-task timer; a flush would write a save still waiting.
+    await vi.advanceTimersByTimeAsync(100);
+    await persister.flush();
     expect(await stored()).toEqual([['sent-by-worker:x', 9]]);
   });
 });
