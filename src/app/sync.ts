@@ -1,5 +1,5 @@
 import { startInterruptedRecordingWatcher } from '@/features/exam-session/api/recover-recordings';
-import { watchConfirmedAnswers } from '@/features/exam-session/model/confirmed-answers';
+import { watchConfirmedRecordings } from '@/features/exam-session/model/confirmed-recordings';
 import { syncEngine } from '@/lib/device-sync';
 import { applyRefreshActions } from '@/lib/outbox-refresh';
 import { queryCacheRestored, queryClient } from '@/lib/query-client';
@@ -14,7 +14,7 @@ export function startSync(): void {
     applyRefreshActions(queryClient, syncEngine.refreshesFor(item, sentBy, result)),
   );
   // Before the worker's sends are announced: an exam page says 'Ответ отправлен' only for these.
-  watchConfirmedAnswers(syncEngine);
+  watchConfirmedRecordings(syncEngine);
   // After the device's cache is restored: a refresh before it would be overwritten by the copy.
   void queryCacheRestored.then(() => syncEngine.announceSentByWorker()).catch(() => undefined);
   syncEngine.start();

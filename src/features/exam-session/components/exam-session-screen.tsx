@@ -19,7 +19,12 @@ import { useExamSession } from '../hooks/use-exam-session';
 import type { RecorderFault } from '../model/exam-recorder';
 import { LeaveExamDialog } from './leave-exam-dialog';
 import { MicrophoneCheck, MicrophoneHelp } from './microphone-check';
-import { AnswerNotSavedNote, PersistenceNote, StorageFaultNote, StorageShortNote } from './storage-notices';
+import {
+  RecordingNotSavedNote,
+  PersistenceNote,
+  StorageFaultNote,
+  StorageShortNote,
+} from './storage-notices';
 import { TaskView } from './task-view';
 
 const FAULT_TEXT: Record<RecorderFault, string> = {
@@ -91,7 +96,7 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
       <Page title={exam.name}>
         <Stack spacing={2} sx={{ maxWidth: 640 }}>
           {session.fault && <Alert severity="warning">{FAULT_TEXT[session.fault]}</Alert>}
-          <AnswerNotSavedNote
+          <RecordingNotSavedNote
             onSaveFile={() => void session.saveFile()}
             onRetry={() => void session.retrySave()}
           />

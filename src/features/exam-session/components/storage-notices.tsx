@@ -75,7 +75,13 @@ export function StorageFaultNote({ health, onSaveFile }: { health: StorageHealth
  * The device could not queue the finished answer (storage full): it is not on its way. The
  * recording is still here, to be saved as a file at once or queued again once there is room.
  */
-export function AnswerNotSavedNote({ onSaveFile, onRetry }: { onSaveFile: () => void; onRetry: () => void }) {
+export function RecordingNotSavedNote({
+  onSaveFile,
+  onRetry,
+}: {
+  onSaveFile: () => void;
+  onRetry: () => void;
+}) {
   return (
     <Alert
       severity="error"

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AnswerDeliveryNotice } from '@/features/exam-session/components/answer-delivery-notice';
+import { RecordingDeliveryNotice } from '@/features/exam-session/components/recording-delivery-notice';
 import { OfflineReadiness } from '@/features/exam-session/components/offline-readiness';
 import { StudentExamPage } from '@/features/student-exams/components/student-exam-page';
 import { studentExamQuery } from '@/features/student-exams/api/get-student-exam';
@@ -13,7 +13,7 @@ function StudentExamRoute() {
       examId={id}
       status={
         <>
-          <AnswerDeliveryNotice examId={id} />
+          <RecordingDeliveryNotice examId={id} />
           <OfflineReadiness examId={id} />
         </>
       }

@@ -69,7 +69,7 @@ vi.mock('@/features/exam-session/hooks/use-exam-recording', () => ({
 }));
 
 const { useExamSession } = await import('@/features/exam-session/hooks/use-exam-session');
-const { AnswerNotSavedNote } = await import('@/features/exam-session/components/storage-notices');
+const { RecordingNotSavedNote } = await import('@/features/exam-session/components/storage-notices');
 
 const storageFull = () => Promise.reject(new DOMException('quota', 'QuotaExceededError'));
 const wrapper = ({ children }: { children: ReactNode }) => (
@@ -137,7 +137,7 @@ describe('the notice of an answer the device could not keep', () => {
   it("offers 'Сохранить файл' at once and a retry, and says why", () => {
     const onSaveFile = vi.fn();
     const onRetry = vi.fn();
-    render(<AnswerNotSavedNote onSaveFile={onSaveFile} onRetry={onRetry} />);
+    render(<RecordingNotSavedNote onSaveFile={onSaveFile} onRetry={onRetry} />);
     const note = screen.getByTestId('answer-not-saved');
     expect(note.getAttribute('role')).toBe('alert');
     expect(note.textContent).toContain('Не удалось сохранить ответ на устройстве');

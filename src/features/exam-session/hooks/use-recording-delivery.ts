@@ -5,16 +5,16 @@ import { tokenStore } from '@/lib/tokens';
 import { useSyncStatus } from '@/lib/use-device-sync';
 import { recordingOutboxKey } from '../api/complete-exam';
 import {
-  isAnswerConfirmed,
+  isRecordingConfirmed,
   noteRecordingExam,
-  subscribeConfirmedAnswers,
-  watchConfirmedAnswers,
-} from '../model/confirmed-answers';
+  subscribeConfirmedRecordings,
+  watchConfirmedRecordings,
+} from '../model/confirmed-recordings';
 
 // Here too, in case the sync start has not run yet: confirmations are heard from now on.
-watchConfirmedAnswers(syncEngine);
+watchConfirmedRecordings(syncEngine);
 
-export type AnswerDelivery = 'sending' | 'waiting' | 'sent' | null;
+export type RecordingDelivery = 'sending' | 'waiting' | 'sent' | null;
 
 interface OnDevice {
   /** This exam's recordings waiting in the outbox (refused ones excluded). */
@@ -28,12 +28,12 @@ interface OnDevice {
  * allows), going now, or confirmed by the server (this exam's recording, since the page opened).
  * A refused answer has a notice of its own, and is never said to be sent.
  */
-export function useAnswerDelivery(examId: number): AnswerDelivery {
+export function useRecordingDelivery(examId: number): RecordingDelivery {
   const [onDevice, setOnDevice] = useState<OnDevice | null>(null);
   const current = useSyncStatus().current?.key;
   const confirmed = useSyncExternalStore(
-    subscribeConfirmedAnswers,
-    useCallback(() => isAnswerConfirmed(tokenStore.userId(), examId), [examId]),
+    subscribeConfirmedRecordings,
+    useCallback(() => isRecordingConfirmed(tokenStore.userId(), examId), [examId]),
   );
   useEffect(() => {
     const subscription = liveQuery(async () => {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AnswerDeliveryNotice } from '@/features/exam-session/components/answer-delivery-notice';
+import { RecordingDeliveryNotice } from '@/features/exam-session/components/recording-delivery-notice';
 import { recordingStore, syncEngine } from '@/lib/device-sync';
 import { localDb, type OutboxRow } from '@/lib/local-db';
 
@@ -61,7 +61,7 @@ afterEach(async () => {
 describe('what the exam page says about the answer', () => {
   it("never says 'Ответ отправлен' for a refused recording, nor once the refused one is discarded", async () => {
     const row = await queued('refused-1', 31);
-    render(<AnswerDeliveryNotice examId={31} />);
+    render(<RecordingDeliveryNotice examId={31} />);
     expect((await screen.findByTestId('answer-delivery')).textContent).toBe(WAITING);
     await localDb.outbox.where('key').equals(row.key).modify({ blocked: true, lastError: 'Экзамен снят' });
     await settle();
@@ -76,7 +76,7 @@ describe('what the exam page says about the answer', () => {
   it("says 'Ответ отправлен' once the server confirmed this exam's recording, not another exam's", async () => {
     const other = await queued('other-1', 42);
     const mine = await queued('mine-1', 32);
-    render(<AnswerDeliveryNotice examId={32} />);
+    render(<RecordingDeliveryNotice examId={32} />);
     expect((await screen.findByTestId('answer-delivery')).textContent).toBe(WAITING);
     await confirm(other);
     await settle();
@@ -87,7 +87,7 @@ describe('what the exam page says about the answer', () => {
   });
 
   it('says nothing of an exam whose answer left no trace here, until the server confirms one', async () => {
-    render(<AnswerDeliveryNotice examId={33} />);
+    render(<RecordingDeliveryNotice examId={33} />);
     await settle();
     expect(screen.queryByTestId('answer-delivery')).toBeNull();
     // The service worker sent it while no page was open; the page is told at its start.
@@ -101,7 +101,7 @@ describe('what the exam page says about the answer', () => {
 
   it('counts an item queued by an older version (no exam in it) by the recording it was seen with', async () => {
     const row = await queued('old-1', 34, { clientId: 'old-1' });
-    render(<AnswerDeliveryNotice examId={34} />);
+    render(<RecordingDeliveryNotice examId={34} />);
     expect((await screen.findByTestId('answer-delivery')).textContent).toBe(WAITING);
     await confirm(row, 'elsewhere');
     expect(await screen.findByText(SENT)).toBeTruthy();
@@ -111,7 +111,7 @@ describe('what the exam page says about the answer', () => {
     const row = await queued('a-1', 35);
     await confirm(row);
     localStorage.setItem('access_token', token('8'));
-    render(<AnswerDeliveryNotice examId={35} />);
+    render(<RecordingDeliveryNotice examId={35} />);
     await settle();
     expect(screen.queryByTestId('answer-delivery')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { useAnswerDelivery } from '../hooks/use-answer-delivery';
+import { useRecordingDelivery } from '../hooks/use-recording-delivery';
 
 const TEXT = {
   sending: { severity: 'info', text: 'Ответ отправляется…' },
@@ -11,8 +11,8 @@ const TEXT = {
 } as const;
 
 /** Says plainly whether the answer to this exam reached the teacher or waits on the device. */
-export function AnswerDeliveryNotice({ examId }: { examId: number }) {
-  const delivery = useAnswerDelivery(examId);
+export function RecordingDeliveryNotice({ examId }: { examId: number }) {
+  const delivery = useRecordingDelivery(examId);
   if (!delivery) return null;
   const { severity, text } = TEXT[delivery];
   return (

@@ -20,11 +20,11 @@ export function noteRecordingExam(clientId: string, examId: number): void {
 }
 
 /** Whether the server confirmed this student's recording of this exam since the page opened. */
-export function isAnswerConfirmed(owner: string | null, examId: number): boolean {
+export function isRecordingConfirmed(owner: string | null, examId: number): boolean {
   return confirmed.has(keyOf(owner, examId));
 }
 
-export function subscribeConfirmedAnswers(listener: () => void): () => void {
+export function subscribeConfirmedRecordings(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -33,7 +33,7 @@ export function subscribeConfirmedAnswers(listener: () => void): () => void {
  * Listens to the engine's confirmations, once per page. Call it before the engine announces
  * what the service worker sent while no page was open (the sync start does), or those are missed.
  */
-export function watchConfirmedAnswers(engine: {
+export function watchConfirmedRecordings(engine: {
   onSent(listener: (item: AnyOutboxItem, sentBy: SentBy) => void): () => void;
 }): void {
   if (watching) return;
