@@ -192,3 +192,31 @@ describe('kinds', () => {
     engine.stop();
   });
 });
+
+describe('work waiting on the device', () => {
+  it("asks the browser to keep the site's storage as soon as anything is queued (a teacher's grade as much as an answer)", async () => {
+    const asked: string[] = [];
+    const storage = {
+      persisted: async () => {
+        asked.push('persisted');
+        return false;
+      },
+      persist: async () => {
+        asked.push('persist');
+        return true;
+      },
+    };
+    const hadNavigator = 'navigator' in globalThis;
+    const before = (globalThis as { navigator?: unknown }).navigator;
+    Object.defineProperty(globalThis, 'navigator', { value: { storage }, configurable: true });
+    try {
+      const engine = engineWith(async () => undefined);
+      await engine.enqueue(upload(1));
+      await expect.poll(() => asked).toEqual(['persisted', 'persist']);
+      engine.stop();
+    } finally {
+      if (hadNavigator) Object.defineProperty(globalThis, 'navigator', { value: before, configurable: true });
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
+  });
+});
