@@ -73,7 +73,9 @@ describe('the query cache when users change on a shared device', () => {
     // The second tab comes to the front and something in it refreshes (B's token answers now).
     second.queryClient.setQueryData(['student', 'exams'], { items: [] });
     await second.flushQueryCache();
-    await new Promise((r) => setTimeout(r, 50));
+    // It hears of the change (it drops A's answers and leaves); a save it still had goes now.
+    await vi.waitFor(() => expect(second.leave).toHaveBeenCalledTimes(1));
+    await second.flushQueryCache();
 
     expect(await aOnDevice()).toEqual([]);
     // B's next cold start (offline) shows none of A's answers.
@@ -112,7 +114,8 @@ describe('the query cache when users change on a shared device', () => {
     const first = await openTab();
     const landing = await openTab();
     await first.authenticate({ username: 'b', password: 'secret' });
-    await new Promise((r) => setTimeout(r, 50));
+    // It heard of the login: its (empty) cache is B's now.
+    await vi.waitFor(() => expect(landing.queryPersister.owner()).toBe(B));
     expect(landing.leave).not.toHaveBeenCalled();
     landing.queryClient.setQueryData(['student', 'exams'], { items: ['B'] });
     await landing.flushQueryCache();
@@ -126,7 +129,8 @@ describe('the query cache when users change on a shared device', () => {
     second.queryClient.setQueryData(['student', 'exam', 1], A_EXAM);
     examFocus.set(true);
     await first.logout();
-    await new Promise((r) => setTimeout(r, 50));
+    // It heard of the logout: it writes nothing more, but waits for the exam to end.
+    await vi.waitFor(() => expect(second.queryPersister.owner()).toBeNull());
     expect(second.leave).not.toHaveBeenCalled();
     expect(second.queryClient.getQueryData(['student', 'exam', 1])).toEqual(A_EXAM);
     second.queryClient.setQueryData(['student', 'exam', 2], A_EXAM);
