@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   heldRecordingLocks,
   holdRecordingLock,
@@ -28,7 +28,12 @@ describe('recording locks', () => {
       free = true;
     });
     releaseA();
-    await new Promise((r) => setTimeout(r, 5));
+    // It moves on to b's lock and waits there.
+    await vi.waitFor(async () =>
+      expect((await locks.api.query()).pending).toEqual([
+        expect.objectContaining({ name: recordingLockName('b'), mode: 'shared' }),
+      ]),
+    );
     expect(free).toBe(false);
     releaseB();
     await waiting;

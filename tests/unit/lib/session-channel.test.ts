@@ -47,8 +47,11 @@ describe('the session channel between tabs', () => {
     announceSessionChange('7', here);
     await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
     stop();
+    // A listener still there hears '8': the one stopped would have heard it in the same dispatch.
+    const still = vi.fn();
+    onSessionChange(still, other);
     announceSessionChange('8', here);
-    await new Promise((r) => setTimeout(r, 30));
+    await vi.waitFor(() => expect(still).toHaveBeenCalledWith('8'));
     expect(heard.mock.calls).toEqual([['7']]);
   });
 
