@@ -1,6 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalDb } from '@/lib/local-db';
 import { type OutboxItem, SyncEngine } from '@/lib/sync-engine';
 import { ApiError } from '@/lib/api-status';
@@ -33,17 +33,23 @@ beforeEach(async () => {
   clock = 1_000;
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await db.delete();
 });
+
+/** The engine's timers (stall, backoff) run on fake time; fake-indexeddb keeps its real setImmediate. */
+const fakeTime = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 
 describe('sync engine', () => {
   it('a page opened after the service worker sent items is told of them once', async () => {
     const worker = engineWith(async () => undefined);
-    worker.onSent((sent) => void worker.noteSentByWorker(sent));
+    const noted: Array<Promise<void>> = [];
+    worker.onSent((sent) => noted.push(worker.noteSentByWorker(sent)));
     await worker.enqueue(item(1));
     await worker.enqueue(item(2));
     await worker.kick();
-    await new Promise((r) => setTimeout(r, 10));
+    await Promise.all(noted);
     worker.stop();
 
     const page = engineWith(async () => undefined);
@@ -159,7 +165,12 @@ describe('sync engine', () => {
   });
 
   it('a send that stalls (no answer, no progress) is given up and the sender moves on', async () => {
+    fakeTime();
     const sent: number[] = [];
+    let hung = () => undefined as void;
+    const hanging = new Promise<void>((r) => {
+      hung = r;
+    });
     const engine = new SyncEngine<TestPayloads>({
       db,
       now,
@@ -168,14 +179,22 @@ describe('sync engine', () => {
       handlers: {
         // Item 1 hangs and even ignores its signal: the engine must not wait for it.
         test: async (i) => {
-          if (i.payload.n === 1) await new Promise<void>(() => undefined);
+          if (i.payload.n === 1) {
+            hung();
+            await new Promise<void>(() => undefined);
+          }
           sent.push(i.payload.n);
         },
       },
     });
     await engine.enqueue(item(1));
     await engine.enqueue(item(2));
-    await engine.kick();
+    const drained = engine.kick();
+    await hanging;
+    await vi.advanceTimersByTimeAsync(49);
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await drained;
     expect(sent).toEqual([2]);
     const [kept] = await db.outbox.toArray();
     expect(kept).toMatchObject({ key: 'test:1', attempts: 1, blocked: false });
@@ -183,14 +202,21 @@ describe('sync engine', () => {
   });
 
   it('progress keeps a slow send alive', async () => {
+    fakeTime();
     let delivered = false;
+    let began = () => undefined as void;
+    const sending = new Promise<void>((r) => {
+      began = r;
+    });
     const engine = new SyncEngine<TestPayloads>({
       db,
       now,
       backoff: () => 1_000,
       stallMs: 60,
       handlers: {
+        // 150 ms in all, more than the stall limit, with progress every 30 ms.
         test: async (_i, { onProgress }) => {
+          began();
           for (let k = 1; k <= 5; k += 1) {
             await new Promise((r) => setTimeout(r, 30));
             onProgress(k / 5);
@@ -200,7 +226,10 @@ describe('sync engine', () => {
       },
     });
     await engine.enqueue(item(1));
-    await engine.kick();
+    const drained = engine.kick();
+    await sending;
+    await vi.advanceTimersByTimeAsync(150);
+    await drained;
     expect(delivered).toBe(true);
     expect(await db.outbox.count()).toBe(0);
     engine.stop();
@@ -211,8 +240,10 @@ describe('sync engine', () => {
     let deliveries = 0;
     const signals: AbortSignal[] = [];
     const engine = engineWith((_i) => Promise.resolve());
+    let attempted = () => undefined as void;
     engine.register('test', (_i, { signal }) => {
       attempts += 1;
+      attempted();
       signals.push(signal);
       // The first attempt hangs on the dead connection until it is aborted.
       if (attempts === 1) {
@@ -223,8 +254,11 @@ describe('sync engine', () => {
       deliveries += 1;
       return Promise.resolve();
     });
+    const firstAttempt = new Promise<void>((r) => {
+      attempted = r;
+    });
     await engine.enqueue(item(1));
-    await new Promise((r) => setTimeout(r, 20));
+    await firstAttempt;
     expect(attempts).toBe(1);
     await engine.networkReturned();
     await engine.kick();
