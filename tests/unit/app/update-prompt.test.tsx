@@ -12,7 +12,7 @@ vi.mock('@/lib/service-worker', () => ({
 
 const { UpdatePrompt } = await import('@/app/update-prompt');
 const { examFocus } = await import('@/lib/exam-focus');
-const { holdRecordingLock } = await import('@/lib/recording-lock');
+const { holdRecordingLock, recordingLockName } = await import('@/lib/recording-lock');
 
 const PROMPT = 'Доступна новая версия приложения';
 let locks: FakeLocks;
@@ -51,7 +51,12 @@ describe('update prompt', () => {
     act(() => examFocus.set(true));
     await vi.waitFor(() => expect(screen.queryByText(PROMPT)).toBeNull(), { timeout: 4000 });
     act(() => examFocus.set(false));
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    // The prompt now waits on the other tab's recording lock.
+    await vi.waitFor(async () =>
+      expect((await locks.api.query()).pending).toEqual([
+        expect.objectContaining({ name: recordingLockName('other-tab'), mode: 'shared' }),
+      ]),
+    );
     expect(screen.queryByText(PROMPT)).toBeNull();
     await act(async () => release());
     expect(await screen.findByText(PROMPT)).toBeTruthy();

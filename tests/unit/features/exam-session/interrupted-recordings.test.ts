@@ -8,7 +8,7 @@ import {
 } from '@/features/exam-session/model/interrupted-recordings';
 import { type RecordingNotice, recordingNotice } from '@/features/exam-session/model/recording-notices';
 import { LocalDb, type LocalRecording } from '@/lib/local-db';
-import { holdRecordingLock } from '@/lib/recording-lock';
+import { holdRecordingLock, recordingLockName } from '@/lib/recording-lock';
 import { RecordingStore } from '@/lib/recording-store';
 import { FakeLocks } from '../../helpers/fake-locks';
 
@@ -107,7 +107,8 @@ describe('interrupted recordings', () => {
     w.stop();
     await w.settled();
     release();
-    await new Promise((r) => setTimeout(r, 10));
+    // Taking the lock now waits for whoever still waited on it to have done its work.
+    await locks.api.request(recordingLockName('left'), () => undefined);
     expect(finished).toEqual([]);
   });
 });
