@@ -121,7 +121,8 @@ describe('the end of an exam', () => {
     const { hook } = await runExam();
     await act(async () => {
       fault('microphone-lost');
-      await new Promise((r) => setTimeout(r, 0));
+      // The session awaits this very queueing: once it has failed, the session has seen it fail.
+      await queued.mock.results[0]?.value.catch(() => undefined);
     });
     expect(queued).toHaveBeenCalledWith({ interrupted: true });
     expect(hook.result.current.stage).toBe('unsaved');

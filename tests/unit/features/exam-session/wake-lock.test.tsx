@@ -5,9 +5,12 @@ import { useWakeLock } from '@/features/exam-session/hooks/use-wake-lock';
 /** The browser's screen wake lock: it drops every sentinel when the tab is hidden. */
 class FakeWakeLock {
   held: Array<{ released: boolean; release: () => Promise<void> }> = [];
-  requests = 0;
-  async request() {
-    this.requests += 1;
+  /** What each request answered: the hook awaits it before it keeps the sentinel. */
+  answers: Array<Promise<unknown>> = [];
+  get requests() {
+    return this.answers.length;
+  }
+  request() {
     const sentinel = {
       released: false,
       release: async () => {
@@ -15,7 +18,9 @@ class FakeWakeLock {
       },
     };
     this.held.push(sentinel);
-    return sentinel;
+    const answer = Promise.resolve(sentinel);
+    this.answers.push(answer);
+    return answer;
   }
   get active() {
     return this.held.filter((s) => !s.released).length;
@@ -35,7 +40,8 @@ beforeEach(() => {
   Object.defineProperty(document, 'visibilityState', { get: () => visibility, configurable: true });
 });
 
-const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
+/** Every request answered, and seen by the hook (it awaited each answer before this does). */
+const flush = () => act(() => Promise.all(wakeLock.answers).then(() => undefined));
 
 describe('screen kept awake during the exam', () => {
   it('holds the lock while active, takes it again when the tab is shown again, and lets go after', async () => {
