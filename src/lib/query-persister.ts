@@ -23,7 +23,7 @@ export function keepAnswers(client: PersistedClient): PersistedClient {
 }
 
 /** Where older versions kept one cache for whoever was signed in: it cannot be attributed. */
-const UNATTRIBUTED_KEY = 'query-cache';
+export const UNATTRIBUTED_KEY = 'query-cache';
 
 /** Where the device keeps one user's query cache. */
 export const queryCacheKey = (userId: string): string => `${UNATTRIBUTED_KEY}:${userId}`;

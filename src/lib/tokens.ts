@@ -1,7 +1,8 @@
 import type { Role } from '@/shared/roles';
 import { ROLES } from '@/shared/roles';
 
-const ACCESS = 'access_token';
+/** The localStorage key of the access token (the spec names it). */
+export const ACCESS_TOKEN_KEY = 'access_token';
 /** Where older versions kept the refresh token; read once to move it into the cookie. */
 const LEGACY_REFRESH = 'refresh_token';
 const LAST_ROLE = 'last_role';
@@ -25,24 +26,24 @@ export function tokenSubject(token: string | null): string | null {
  * sets it on login and on every refresh.
  */
 export const tokenStore = {
-  access: (): string | null => localStorage.getItem(ACCESS),
+  access: (): string | null => localStorage.getItem(ACCESS_TOKEN_KEY),
   /** True when this device has a session that a refresh from the cookie may renew. */
-  hasSession: (): boolean => localStorage.getItem(ACCESS) !== null,
+  hasSession: (): boolean => localStorage.getItem(ACCESS_TOKEN_KEY) !== null,
   /** A refresh token an older version left in localStorage, to be exchanged for the cookie. */
   legacyRefresh: (): string | null => localStorage.getItem(LEGACY_REFRESH),
   /** Stores the access token; a refresh token in the answer (a spec-style answer) is not kept. */
   set(tokens: { access_token: string; refresh_token?: string }): void {
-    localStorage.setItem(ACCESS, tokens.access_token);
+    localStorage.setItem(ACCESS_TOKEN_KEY, tokens.access_token);
     localStorage.removeItem(LEGACY_REFRESH);
   },
   clear(): void {
-    localStorage.removeItem(ACCESS);
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
     localStorage.removeItem(LEGACY_REFRESH);
     localStorage.removeItem(LAST_ROLE);
   },
   /** The signed-in user's id (the access token's subject), or null; read without the network. */
   userId(): string | null {
-    return tokenSubject(localStorage.getItem(ACCESS));
+    return tokenSubject(localStorage.getItem(ACCESS_TOKEN_KEY));
   },
   /** The last role the server confirmed: the route guard's answer while offline. */
   lastRole(): Role | null {
