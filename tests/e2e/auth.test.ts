@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect } from 'vitest';
+import { ACCESS_TOKEN_KEY } from '@/lib/tokens';
 import { LoginPage } from './pages/login-page';
 import { NewPasswordPage, RecoverPage } from './pages/recover-page';
 import { RegisterPage } from './pages/register-page';
@@ -113,10 +114,10 @@ describe('session', () => {
     await page.waitForURL(/\/student\/exams$/);
 
     // An access token the server no longer takes (expired): the page refreshes from the cookie.
-    await page.evaluate(() => localStorage.setItem('access_token', 'e30.e30.expired'));
+    await page.evaluate((key) => localStorage.setItem(key, 'e30.e30.expired'), ACCESS_TOKEN_KEY);
     await page.reload();
-    await page.waitForFunction(() => localStorage.getItem('access_token') !== 'e30.e30.expired');
-    const access = await page.evaluate(() => localStorage.getItem('access_token'));
+    await page.waitForFunction((key) => localStorage.getItem(key) !== 'e30.e30.expired', ACCESS_TOKEN_KEY);
+    const access = await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY);
     expect(access?.split('.')).toHaveLength(3);
     await page.getByRole('link', { name: 'Выйти' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/student/exams');

@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Locator } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { setupE2e, uid } from './support/e2e';
@@ -9,11 +9,11 @@ import {
   waitForRecordings,
   waitForSpeaking,
 } from './support/exam-runs';
-import { setupReviewExam } from './support/review-fixtures';
+import { type ReviewSetup, setupReviewExam } from './support/review-fixtures';
 import { LoginPage } from './pages/login-page';
 import { expectToast } from './pages/toasts';
 
-const { test, env } = setupE2e(import.meta.url);
+const { test, scenario, env } = setupE2e(import.meta.url);
 
 /** Two tasks of 3 s each: the answers together last 6 s. */
 const ANSWER_SECONDS = 3;
@@ -39,34 +39,44 @@ async function slowStartSound(context: BrowserContext, ms: number) {
   }, ms);
 }
 
-describe('exam runner', () => {
-  test('focus mode, microphone check, and each answer recorded for its full duration after a slow start sound', async ({
-    page,
-    context,
-  }) => {
-    const setup = await setupReviewExam(env.baseUrl, uid(), EXAM);
+scenario('an exam on a device whose start sound is slow', ({ before, test }) => {
+  let setup: ReviewSetup;
+  let nav: Locator;
+
+  before(async ({ page, context }) => {
+    setup = await setupReviewExam(env.baseUrl, uid(), EXAM);
     await slowStartSound(context, 1500);
     await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
     await page.goto(`/student/exams/${setup.examId}`);
     await page.getByRole('link', { name: 'Пройти экзамен' }).click();
+    nav = page.getByRole('navigation', { name: 'Основное меню' });
+  });
 
-    // The microphone check: the level, then three seconds recorded and offered for playback.
+  test('the microphone check shows the level, then records three seconds and offers them for playback', async ({
+    page,
+  }) => {
     await page.getByRole('button', { name: 'Проверить микрофон' }).click();
     await page.getByRole('progressbar', { name: 'Уровень микрофона' }).waitFor();
     await page.getByRole('button', { name: 'Записать 3 секунды' }).click();
     await page.getByTestId('mic-sample').waitFor({ timeout: 10_000 });
     await page.getByTestId('storage-persisted').waitFor();
     await expectAccessible(page, 'the session page with the microphone check');
+  });
 
-    const nav = page.getByRole('navigation', { name: 'Основное меню' });
+  test('focus mode: once the exam starts only the exam is on the screen, no menu and no link that could end the recording by a tap', async ({
+    page,
+  }) => {
     expect(await nav.count()).toBe(1);
     await page.getByLabel(setup.variantName).check();
     await page.getByRole('button', { name: 'Начать экзамен' }).click();
     await page.getByTestId('phase-preparing').waitFor();
-    // Only the exam on the screen: no link that could end the recording by a tap.
     expect(await nav.count()).toBe(0);
     expect(await page.getByRole('link').count()).toBe(0);
+  });
 
+  test('leaving while recording asks first, by Back and by closing the tab; staying keeps the exam going', async ({
+    page,
+  }) => {
     await waitForSpeaking(page, 1);
     expect(await page.getByTestId('phase-speaking').textContent()).toMatch(/^Идет запись \d\d:\d\d$/);
     await page.getByRole('progressbar', { name: 'Уровень микрофона' }).waitFor();
@@ -87,7 +97,11 @@ describe('exam runner', () => {
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
     expect(page.isClosed()).toBe(false);
+  });
 
+  test('after the slow start sound each answer is still recorded for its full duration, and the menu comes back', async ({
+    page,
+  }) => {
     await waitForSpeaking(page, 2);
     await expectToast(page, 'Экзамен завершен');
     await page.waitForURL(new RegExp(`/student/exams/${setup.examId}$`));
@@ -97,7 +111,9 @@ describe('exam runner', () => {
     const seconds = await decodedSeconds(page, env.baseUrl, setup, row.id);
     expectFullAnswers(seconds);
   });
+});
 
+describe('exam runner', () => {
   test('chunk writes refused by the device: the student is told, and the recording still arrives whole', async ({
     page,
     context,

@@ -1,15 +1,15 @@
 import { describe, expect } from 'vitest';
-import { waitForServiceWorker } from './support/device';
 import { setupE2e, uid } from './support/e2e';
 import {
   examRecordings as listRecordings,
+  openExamForOffline,
   openSessionAndStart,
   recordingDetail as detailOf,
+  takeExamFromItsPage,
   waitForRecordings as waitFor,
   waitForSpeaking,
 } from './support/exam-runs';
 import { type ReviewSetup, setupReviewExam } from './support/review-fixtures';
-import { LoginPage } from './pages/login-page';
 import { expectToast } from './pages/toasts';
 
 const { test, env } = setupE2e(import.meta.url);
@@ -140,19 +140,12 @@ describe('student exam session without network', () => {
       preparationDuration: 1,
       duration: 2,
     });
-    await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
-    await page.goto(`/student/exams/${setup.examId}`);
-    await page.getByTestId('exam-offline-ready').waitFor({ timeout: 20_000 });
-    await waitForServiceWorker(page);
+    await openExamForOffline(page, setup);
 
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: setup.examName }).waitFor();
-    await page.getByRole('link', { name: 'Пройти экзамен' }).click();
-    await page.getByLabel(setup.variantName).check();
-    await page.getByRole('button', { name: 'Начать экзамен' }).click();
-    await waitForSpeaking(page, 2);
-    await expectToast(page, 'Экзамен завершен');
+    await takeExamFromItsPage(page, setup);
     await page.getByTestId('sync-pending').waitFor();
     expect(await examRecordings(setup)).toHaveLength(0);
 

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { ACCESS_TOKEN_KEY } from '@/lib/tokens';
 import { LoginPage } from './pages/login-page';
 import { newUser, registerUser } from './support/api';
 import { setupE2e, uid } from './support/e2e';
@@ -29,7 +30,7 @@ describe('the route guard on a flaky network', () => {
     await page.getByRole('navigation', { name: 'Основное меню' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/student/requests');
     expect(roleCalls).toBeGreaterThanOrEqual(1);
-    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
+    expect(await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY)).toBeTruthy();
 
     // The server really refusing the session still logs out.
     await page.unroute('**/api/auth/role');

@@ -1,14 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { savedOnDevice, waitForServiceWorker } from './support/device';
 import { setupE2e, uid } from './support/e2e';
+import { startExamFromItsPage } from './support/exam-runs';
 import { recordWebm, type ReviewSetup, setupReviewExam, uploadRecording } from './support/review-fixtures';
 import { LoginPage } from './pages/login-page';
-import { ARTIFACTS_DIR } from './support/paths';
 
-const { test, env } = setupE2e(import.meta.url);
+const { scenario, env } = setupE2e(import.meta.url);
 
 /** A screen, how a user reaches it in the app, and what shows it rendered (not a spinner, not an error). */
 interface Screen {
@@ -46,13 +44,7 @@ async function openAll(page: Page, screens: Screen[]): Promise<void> {
     try {
       await screen.shows(page);
     } catch (error) {
-      // The harness keeps a screenshot of the test's first page, which a cold start closed.
-      fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-      await page
-        .screenshot({
-          path: path.join(ARTIFACTS_DIR, `offline-cold-start${screen.path.replace(/\//g, '-')}.png`),
-        })
-        .catch(() => undefined);
+      // The harness keeps a screenshot of this page (the one still open).
       throw new Error(`${screen.path} did not render from the device: ${String(error)}`);
     }
   }
@@ -66,15 +58,16 @@ const recordingsOf = async (setup: ReviewSetup): Promise<Array<{ id: number }>> 
   return ((await res.json()) as { audios: Array<{ id: number }> }).audios;
 };
 
-describe('offline that survives cold starts', () => {
-  test('two offline cold starts in a row: every screen visited online renders, and an exam finished offline returns to its page', async ({
-    page,
-    context,
-  }) => {
-    const setup = await setupReviewExam(env.baseUrl, uid(), { preparationDuration: 1, duration: 2 });
+scenario('offline that survives cold starts: two offline cold starts in a row', ({ before, test }) => {
+  let setup: ReviewSetup;
+  let screens: Screen[];
+  let current: Page;
+
+  before(async ({ page }) => {
+    setup = await setupReviewExam(env.baseUrl, uid(), { preparationDuration: 1, duration: 2 });
     await page.goto('/login');
     const recording = await uploadRecording(env.baseUrl, setup, await recordWebm(page, 2000), [0]);
-    const screens: Screen[] = [
+    screens = [
       { path: '/student/exams', reach: nav('Экзамены'), shows: link(setup.examName) },
       {
         path: `/student/exams/${setup.examId}`,
@@ -97,8 +90,11 @@ describe('offline that survives cold starts', () => {
         shows: (p) => p.getByText(`@${setup.student.username}`).first().waitFor(),
       },
     ];
+  });
 
-    // Online once: every screen, and the exam saved for offline use.
+  test('online once, every screen renders and the exam and the profile are saved on the device', async ({
+    page,
+  }) => {
     await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
     await waitForServiceWorker(page);
     await browseAll(page, screens);
@@ -109,15 +105,19 @@ describe('offline that survives cold starts', () => {
     // The profile, seen last, is on the device too (the app writes a screen's data a task after it
     // shows; a harness closing the page at once would not let even that happen).
     await expect.poll(() => savedOnDevice(page, ['student', 'profile']), { timeout: 10_000 }).toBe(true);
+  });
 
-    // First cold start offline: every screen from the device; the exam is taken and returns to its page.
+  test('the first cold start offline renders every screen visited online from the device', async ({
+    context,
+  }) => {
     await context.setOffline(true);
-    let current = await coldStart(context);
+    current = await coldStart(context);
     await openAll(current, screens);
+  });
+
+  test('offline, the exam is taken and returns to its page', async () => {
     await current.goto(`/student/exams/${setup.examId}`);
-    await current.getByRole('link', { name: 'Пройти экзамен' }).click();
-    await current.getByLabel(setup.variantName).check();
-    await current.getByRole('button', { name: 'Начать экзамен' }).click();
+    await startExamFromItsPage(current, setup);
     await current
       .locator('#notistack-snackbar')
       .getByText('Экзамен завершен')
@@ -125,12 +125,14 @@ describe('offline that survives cold starts', () => {
       .waitFor({ timeout: 30_000 });
     await current.waitForURL(new RegExp(`/student/exams/${setup.examId}$`));
     await heading(setup.examName)(current);
+  });
 
-    // Second cold start, still offline: nothing was lost from the device.
+  test('the second cold start, still offline, lost nothing from the device', async ({ context }) => {
     current = await coldStart(context);
     await openAll(current, screens);
+  });
 
-    // Back online: the answer taken offline arrives.
+  test('back online, the answer taken offline arrives', async ({ context }) => {
     await context.setOffline(false);
     await current.goto(`/student/exams/${setup.examId}`);
     await expect.poll(async () => (await recordingsOf(setup)).length, { timeout: 30_000 }).toBe(2);

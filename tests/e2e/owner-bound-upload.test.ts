@@ -5,7 +5,13 @@ import { expectToast } from './pages/toasts';
 import { bearerSubject } from './support/api';
 import { deviceOutbox, deviceRecordings } from './support/device';
 import { DESKTOP, setupE2e, uid } from './support/e2e';
-import { examRecordings, openSessionAndStart, waitForRecordings, waitForSpeaking } from './support/exam-runs';
+import {
+  examRecordings,
+  openSessionAndStart,
+  UPLOAD_PART_URL,
+  waitForRecordings,
+  waitForSpeaking,
+} from './support/exam-runs';
 import { setupReviewExam } from './support/review-fixtures';
 
 const { test, env } = setupE2e(import.meta.url, {
@@ -18,7 +24,6 @@ const { test, env } = setupE2e(import.meta.url, {
 
 /** Every request that carries a recording's bytes or describes one. */
 const UPLOAD = /\/api\/student\/(uploads\/|exam\/complete)/;
-const PART = /\/api\/student\/uploads\/[0-9a-f-]+\/parts\/\d+$/;
 
 describe('an upload belongs to one account', () => {
   test("A logs out and B logs in on the same browser mid-upload: A's recording is never B's, stays on the device and arrives as A's after A logs in again", async ({
@@ -46,7 +51,7 @@ describe('an upload belongs to one account', () => {
     });
     let partsHeld = 0;
     let partsSettled = 0;
-    await context.route(PART, async (route) => {
+    await context.route(UPLOAD_PART_URL, async (route) => {
       partsHeld += 1;
       await gate;
       // A request its page gave up meanwhile cannot be continued: that is fine.

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { MEDIA_CACHE } from '@/lib/media-cache';
 import { LoginPage } from './pages/login-page';
 import { waitForServiceWorker } from './support/device';
 import { setupE2e, uid } from './support/e2e';
@@ -9,11 +10,11 @@ const { test, env } = setupE2e(import.meta.url);
 
 /** The paths the worker's media cache holds. */
 const cachedMedia = (page: Page) =>
-  page.evaluate(async () => {
-    if (!(await caches.has('ustno-media'))) return [];
-    const cache = await caches.open('ustno-media');
+  page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    const cache = await caches.open(name);
     return (await cache.keys()).map((r) => new URL(r.url).pathname);
-  });
+  }, MEDIA_CACHE);
 
 describe('a shared device', () => {
   test("after teacher A logs out, user B is not served A's recording from the cache", async ({ page }) => {

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { describe, expect } from 'vitest';
+import { recordingOutboxKey } from '@/features/exam-session/api/complete-exam';
+import { LOCAL_DB_NAME } from '@/lib/local-db';
 import { RECORDING_PART_BYTES } from '@/shared/contract/student';
 import { DESKTOP, setupE2e, uid } from './support/e2e';
-import { examRecordings, recordingDetail, waitForRecordings } from './support/exam-runs';
+import { examRecordings, recordingDetail, UPLOAD_PART_URL, waitForRecordings } from './support/exam-runs';
 import { recordWebm, setupReviewExam } from './support/review-fixtures';
 import { LoginPage } from './pages/login-page';
 
@@ -11,8 +13,6 @@ const { test, env } = setupE2e(import.meta.url, {
   // item with requests that page.route cannot cut (the closed-app tests cover the worker).
   device: { ...DESKTOP, serviceWorkers: 'block' },
 });
-
-const PART_URL = /\/api\/student\/uploads\/[0-9a-f-]+\/parts\/\d+$/;
 
 describe('resumable recording upload', () => {
   test('a recording sent over a connection cut every few seconds arrives whole, resuming instead of restarting', async ({
@@ -30,15 +30,15 @@ describe('resumable recording upload', () => {
     const partsOk: string[] = [];
     let partsCut = 0;
     page.on('requestfinished', (r) => {
-      if (r.method() === 'PUT' && PART_URL.test(r.url())) partsOk.push(r.url());
+      if (r.method() === 'PUT' && UPLOAD_PART_URL.test(r.url())) partsOk.push(r.url());
     });
     page.on('requestfailed', (r) => {
-      if (r.method() === 'PUT' && PART_URL.test(r.url())) partsCut += 1;
+      if (r.method() === 'PUT' && UPLOAD_PART_URL.test(r.url())) partsCut += 1;
     });
     // Every third part is lost: half of them after the server stored it, half before.
     let puts = 0;
     const storedButCut: string[] = [];
-    await page.route(PART_URL, async (route) => {
+    await page.route(UPLOAD_PART_URL, async (route) => {
       puts += 1;
       if (puts % 3 !== 0) return route.continue();
       if (puts % 2 === 0) {
@@ -62,9 +62,9 @@ describe('resumable recording upload', () => {
 
     // The finished recording as the exam leaves it on the device: its row, its chunks, its outbox item.
     await page.evaluate(
-      async ({ clientId, examId, examName, variantId, ownerId, bytes, chunkBytes }) => {
+      async ({ dbName, outboxKey, clientId, examId, examName, variantId, ownerId, bytes, chunkBytes }) => {
         const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open('ustno');
+          const open = indexedDB.open(dbName);
           open.onsuccess = () => resolve(open.result);
           open.onerror = () => reject(open.error);
         });
@@ -90,7 +90,7 @@ describe('resumable recording upload', () => {
           tx.objectStore('chunks').add({ clientId, seq, blob, peaks: [0.5] });
         }
         tx.objectStore('outbox').add({
-          key: `recording:${clientId}`,
+          key: outboxKey,
           kind: 'recording',
           payload: { clientId },
           label: examName,
@@ -108,6 +108,8 @@ describe('resumable recording upload', () => {
         db.close();
       },
       {
+        dbName: LOCAL_DB_NAME,
+        outboxKey: recordingOutboxKey(clientId),
         clientId,
         examId: setup.examId,
         examName: setup.examName,

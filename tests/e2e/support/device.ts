@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { LOCAL_DB_NAME } from '@/lib/local-db';
-import { queryCacheKey } from '@/lib/query-persister';
+import { queryCacheKey, UNATTRIBUTED_KEY } from '@/lib/query-persister';
+import { ACCESS_TOKEN_KEY } from '@/lib/tokens';
 import { moveClock } from './clock';
 
 /**
@@ -43,11 +44,11 @@ export const savedOnDevice = (
   { prefix = false }: { prefix?: boolean } = {},
 ): Promise<boolean> =>
   page.evaluate(
-    ({ hash, dbName, keyPrefix, prefix }) =>
+    ({ hash, dbName, keyPrefix, tokenKey, prefix }) =>
       new Promise<boolean>((resolve) => {
         setTimeout(() => resolve(false), 2000);
         // The signed-in user: the access token's subject, as the app reads it.
-        const payload = localStorage.getItem('access_token')?.split('.')[1];
+        const payload = localStorage.getItem(tokenKey)?.split('.')[1];
         const sub = payload
           ? (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string }).sub
           : undefined;
@@ -80,7 +81,13 @@ export const savedOnDevice = (
           }
         };
       }),
-    { hash: JSON.stringify(queryKey), dbName: LOCAL_DB_NAME, keyPrefix: queryCacheKey(''), prefix },
+    {
+      hash: JSON.stringify(queryKey),
+      dbName: LOCAL_DB_NAME,
+      keyPrefix: queryCacheKey(''),
+      tokenKey: ACCESS_TOKEN_KEY,
+      prefix,
+    },
   );
 
 /**
@@ -148,14 +155,14 @@ export const outboxCount = async (page: Page) => (await deviceOutbox(page)).leng
 export const deviceRecordings = (page: Page) => readStore<DeviceRecording>(page, 'recordings');
 
 /**
- * Whether any saved query cache on the device (every 'query-cache…' row of kv, whoever's it is)
- * mentions `text`: what a later cold start could show.
+ * Whether any saved query cache on the device (every query cache row of kv, whoever's it is, and
+ * the unattributed one of older versions) mentions `text`: what a later cold start could show.
  */
 export async function savedCacheMentions(page: Page, text: string): Promise<boolean> {
   const rows = await readStore<{ key: string; value: unknown }>(page, 'kv');
   return rows.some(
     (row) =>
-      row.key.startsWith('query-cache') &&
+      (row.key === UNATTRIBUTED_KEY || row.key.startsWith(queryCacheKey(''))) &&
       (typeof row.value === 'string' ? row.value : JSON.stringify(row.value)).includes(text),
   );
 }

@@ -1,7 +1,11 @@
 import type { Page } from 'playwright-core';
 import { LoginPage } from '../pages/login-page';
 import { expectToast } from '../pages/toasts';
+import { waitForServiceWorker } from './device';
 import type { ReviewSetup } from './review-fixtures';
+
+/** The request that sends one part of a recording's upload. */
+export const UPLOAD_PART_URL = /\/api\/student\/uploads\/[0-9a-f-]+\/parts\/\d+$/;
 
 /** A recording of the exam as the student's list shows it. */
 export interface RecordingRow {
@@ -98,6 +102,31 @@ export async function openSessionAndStart(page: Page, setup: ReviewSetup) {
   await page.getByLabel(setup.variantName).check();
   await page.getByRole('button', { name: 'Начать экзамен' }).click();
   await page.getByTestId('phase-preparing').waitFor();
+}
+
+/**
+ * The student signs in and opens the exam's page online once: the exam is saved on the device and
+ * the service worker controls the page, so from then on the exam opens and runs offline.
+ */
+export async function openExamForOffline(page: Page, setup: ReviewSetup) {
+  await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
+  await page.goto(`/student/exams/${setup.examId}`);
+  await page.getByTestId('exam-offline-ready').waitFor({ timeout: 20_000 });
+  await waitForServiceWorker(page);
+}
+
+/** From the exam's page: the session opened, the variant picked and the exam started. */
+export async function startExamFromItsPage(page: Page, setup: ReviewSetup) {
+  await page.getByRole('link', { name: 'Пройти экзамен' }).click();
+  await page.getByLabel(setup.variantName).check();
+  await page.getByRole('button', { name: 'Начать экзамен' }).click();
+}
+
+/** From the exam's page: the exam taken to its end (both answers recorded, the exam says so). */
+export async function takeExamFromItsPage(page: Page, setup: ReviewSetup) {
+  await startExamFromItsPage(page, setup);
+  await waitForSpeaking(page, 2);
+  await expectToast(page, 'Экзамен завершен');
 }
 
 /** Waits until the answer to task `task` (of two) is being recorded. */

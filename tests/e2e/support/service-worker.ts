@@ -1,5 +1,6 @@
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { expect } from 'vitest';
+import { OUTBOX_SYNC_TAG } from '@/lib/sync-tag';
 import { moveClock } from './clock';
 
 /**
@@ -14,8 +15,6 @@ import { moveClock } from './clock';
  * the worker, and Chromium does not stop an attached worker when it idles, so the wrapper (and a
  * moved clock, `moveWorkerClock`) lasts for the whole test.
  */
-
-export const SYNC_TAG = 'ustno-outbox';
 
 export interface Registration {
   registrationId: string;
@@ -56,7 +55,7 @@ export async function dispatchSync(
   await cdp.send('ServiceWorker.dispatchSyncEvent', {
     origin,
     registrationId: registration.registrationId,
-    tag: SYNC_TAG,
+    tag: OUTBOX_SYNC_TAG,
     lastChance,
   });
 }
@@ -142,3 +141,14 @@ export async function syncAndSettle(
  * (see `moveClock`).
  */
 export const moveWorkerClock = (worker: Worker, ms: number): Promise<void> => moveClock(worker, ms);
+
+/**
+ * What a test of the app closed needs, once the worker controls a page: the sync session (see
+ * `openSyncSession`) and the app's worker noting how each sync event ends (see `watchSyncEvents`).
+ */
+export async function watchClosedApp(context: BrowserContext, origin: string) {
+  const { cdp, registration } = await openSyncSession(context, origin);
+  const worker = await appServiceWorker(context, origin);
+  await watchSyncEvents(worker);
+  return { cdp, registration, worker };
+}
