@@ -32,26 +32,23 @@ import { createS3Storage } from './adapters/s3-storage';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin, storageMediaOrigins } from './plugins/security-headers';
 import { createLocalStorage } from './adapters/storage';
-import { ensureAdmin } from './modules/admin/bootstrap';
-import { adminRoutes } from './modules/admin/routes';
-import { purgePlugin } from './modules/auth/purge';
-import { sessionAccount } from './modules/auth/repository';
-import { authRoutes } from './modules/auth/routes';
-import { examRoutes } from './modules/exams/routes';
-import { fileRoutes } from './modules/files/routes';
-import { studentGradingRoutes, teacherGradingRoutes } from './modules/grading/routes';
-import { mediaRoutes } from './modules/media/routes';
-import { requestRoutes } from './modules/requests/routes';
-import { taskRoutes } from './modules/tasks/routes';
-import { teacherProfileRoutes } from './modules/teacher-profile/routes';
-import { teacherStudentRoutes } from './modules/teacher-students/routes';
-import { variantRoutes } from './modules/variants/routes';
-import { mailQueuePlugin } from './modules/mail-queue/plugin';
-import { uploadPartsPurgePlugin } from './modules/recordings/parts-purge';
-import { recordingContentRoutes, studentRecordingRoutes } from './modules/recordings/routes';
-import { reviewRoutes } from './modules/review/routes';
-import { studentExamRoutes } from './modules/student-exams/routes';
-import { studentProfileRoutes } from './modules/student-profile/routes';
+// Each module through its entry (server/modules/<m>/index.ts): routes and background plugins.
+import { adminRoutes, ensureAdmin } from './modules/admin';
+import { authRoutes, purgePlugin, sessionAccount } from './modules/auth';
+import { examRoutes } from './modules/exams';
+import { fileRoutes } from './modules/files';
+import { studentGradingRoutes, teacherGradingRoutes } from './modules/grading';
+import { mailQueuePlugin } from './modules/mail-queue';
+import { mediaRoutes } from './modules/media';
+import { recordingContentRoutes, studentRecordingRoutes, uploadPartsPurgePlugin } from './modules/recordings';
+import { requestRoutes } from './modules/requests';
+import { reviewRoutes } from './modules/review';
+import { studentExamRoutes } from './modules/student-exams';
+import { studentProfileRoutes } from './modules/student-profile';
+import { taskRoutes } from './modules/tasks';
+import { teacherProfileRoutes } from './modules/teacher-profile';
+import { teacherStudentRoutes } from './modules/teacher-students';
+import { variantRoutes } from './modules/variants';
 
 export interface BuildOptions {
   /** Fastify's logger settings; false silences it (tests). */

@@ -6,7 +6,7 @@ import type { Role } from '../../src/shared/roles';
 import { ROLES } from '../../src/shared/roles';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { deriveKey } from '../lib/secrets';
-import { createDeviceCookies, type DeviceCookies } from '../modules/auth/device-cookie';
+import { createDeviceCookies, type DeviceCookies } from '../modules/auth';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 

@@ -4,8 +4,7 @@ import { HttpError } from '../../lib/http-error';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../../lib/passwords';
 import { randomToken } from '../../lib/secrets';
 import { nowIso } from '../../lib/time';
-import { findUserByUsername, updateUser } from '../users/repository';
-import { createAccount, endAllSessions } from '../users/service';
+import { createAccount, endAllSessions, findUserByUsername, updateUser } from '../users';
 
 export interface AdminBootstrapOptions {
   username: string | undefined;

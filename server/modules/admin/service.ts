@@ -7,9 +7,8 @@ import type { User } from '../../db/types';
 import { notFound } from '../../lib/http-error';
 import { mapPage } from '../../lib/paging';
 import { startOfDayIso } from '../../lib/time';
-import { countLoginEventsSince } from '../auth/repository';
-import * as users from '../users/repository';
-import { createAccount, updateAccount } from '../users/service';
+import { countLoginEventsSince } from '../auth';
+import * as users from '../users';
 import * as repo from './repository';
 
 /** Admin-managed accounts: students and teachers (never another admin). */
@@ -44,7 +43,7 @@ export async function createUser(
   role: ManagedRole,
   body: AdminCreateUserBody & { patronymic: string },
 ) {
-  return users.toUserDto(await createAccount(ctx.db, role, body));
+  return users.toUserDto(await users.createAccount(ctx.db, role, body));
 }
 
 export async function updateUser(
@@ -57,7 +56,7 @@ export async function updateUser(
   },
 ) {
   await requireUser(ctx, role, body.id);
-  const updated = await updateAccount(ctx, body.id, body, { password: body.password, actor: 'admin' });
+  const updated = await users.updateAccount(ctx, body.id, body, { password: body.password, actor: 'admin' });
   if (!updated) throw notFound(ERROR_TEXT.userNotFound);
   return users.toUserDto(updated);
 }

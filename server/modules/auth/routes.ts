@@ -18,7 +18,7 @@ import { ROLES } from '../../../src/shared/roles';
 import { forbidden, HttpError } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { byAddress } from '../../plugins/rate-limit';
-import { toUserDto } from '../users/repository';
+import { toUserDto } from '../users';
 import {
   clearRefreshCookie,
   isForeignRequest,

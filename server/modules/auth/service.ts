@@ -15,9 +15,11 @@ import {
   updateUser,
   usernameKey,
   type ProfileFields,
-} from '../users/repository';
-import { kickMailQueue } from '../mail-queue/service';
-import { createAccount, endAllSessions, queueRecoveryNotice } from '../users/service';
+  createAccount,
+  endAllSessions,
+  queueRecoveryNotice,
+} from '../users';
+import { kickMailQueue } from '../mail-queue';
 import type { IssuedTokens } from './cookie';
 import type { DeviceCookies } from './device-cookie';
 import * as repo from './repository';

@@ -104,18 +104,6 @@ export async function examStudentIds(db: Db, examId: number): Promise<number[]> 
   return rows.map((r) => r.student_id);
 }
 
-/** The exam's recordings, newest first. */
-export async function examRecordings(db: Db, examId: number) {
-  return db
-    .selectFrom('recordings')
-    .leftJoin('recording_grades', 'recording_grades.recording_id', 'recordings.id')
-    .select(['id', 'name', 'created_at', 'checked', 'total', 'max_total', 'graded_at', 'interrupted', 'late'])
-    .where('exam_id', '=', examId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
-
 export async function recordingKeysOfExam(db: Db, examId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('recordings')

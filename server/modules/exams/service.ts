@@ -1,13 +1,14 @@
 import type { SearchPageQuery } from '../../../src/shared/contract/common';
-import type { AudioSummary, ExamDto } from '../../../src/shared/contract/teacher';
+import type { ExamDto } from '../../../src/shared/contract/teacher';
 import { AUTHORING_TEXT } from '../../../src/shared/messages';
 import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
 import { notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
-import { acceptedStudentIds } from '../teacher-students/repository';
-import { findTeacherVariantIds } from '../variants/repository';
+import { examRecordingSummaries } from '../recordings';
+import { acceptedStudentIds } from '../teacher-students';
+import { findTeacherVariantIds } from '../variants';
 import * as repo from './repository';
 
 export interface ExamWrite {
@@ -16,43 +17,25 @@ export interface ExamWrite {
   students: number[];
 }
 
-export function toAudioSummary(r: {
-  id: number;
-  name: string;
-  created_at: string;
-  checked: number;
-  total: number | null;
-  max_total: number | null;
-  graded_at: string | null;
-  interrupted: number;
-  late: number;
-}): AudioSummary {
-  const graded = r.graded_at !== null;
-  return {
-    id: r.id,
-    name: r.name,
-    date: r.created_at,
-    checked: r.checked === 1,
-    total: graded ? r.total : null,
-    maxTotal: graded ? r.max_total : null,
-    interrupted: r.interrupted === 1,
-    late: r.late === 1,
-  };
-}
-
 export async function listExams(ctx: AppContext, teacherId: number, q: SearchPageQuery) {
   return repo.teacherExamsPage(ctx.db, teacherId, q);
 }
 
-export async function getExam(ctx: AppContext, teacherId: number, id: number): Promise<ExamDto> {
-  const exam = await repo.findTeacherExam(ctx.db, teacherId, id);
+/** The teacher's own exam; anyone else's answers like a missing one (404). */
+export async function requireTeacherExam(db: Db, teacherId: number, id: number): Promise<repo.ExamRow> {
+  const exam = await repo.findTeacherExam(db, teacherId, id);
   if (!exam) throw notFound(AUTHORING_TEXT.examNotFound);
+  return exam;
+}
+
+export async function getExam(ctx: AppContext, teacherId: number, id: number): Promise<ExamDto> {
+  const exam = await requireTeacherExam(ctx.db, teacherId, id);
   const [variantsID, studentsID, audios] = await Promise.all([
     repo.examVariantIds(ctx.db, id),
     repo.examStudentIds(ctx.db, id),
-    repo.examRecordings(ctx.db, id),
+    examRecordingSummaries(ctx.db, id),
   ]);
-  return { id: exam.id, name: exam.name, variantsID, studentsID, audios: audios.map(toAudioSummary) };
+  return { id: exam.id, name: exam.name, variantsID, studentsID, audios };
 }
 
 /**

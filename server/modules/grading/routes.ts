@@ -5,7 +5,7 @@ import { recordingScoresSchema, scoresPutBodySchema } from '../../../src/shared/
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
-/** The teacher grades recordings by their tasks' criteria and exports the exam's gradebook. */
+/** The teacher grades recordings by their tasks' criteria (the gradebook export is review's). */
 export async function teacherGradingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['teacher: grading'];
@@ -41,27 +41,6 @@ export async function teacherGradingRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     (req) => service.putTeacherScores(app.ctx, currentUser(req).id, req.params.id, req.body),
-  );
-  r.get(
-    '/api/teacher/exam/:id/scores.csv',
-    {
-      schema: {
-        tags,
-        description:
-          'One row per assigned student (the grade of the latest recording): UTF-8 with BOM, `;`-separated, ' +
-          'Russian headers; streamed.',
-        params: idParamsSchema,
-      },
-    },
-    async (req, reply) => {
-      const csv = await service.examScoresCsv(app.ctx, currentUser(req).id, req.params.id);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', 'attachment; filename="scores.csv"')
-        .header('Cache-Control', 'no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(csv);
-    },
   );
 }
 

@@ -1,16 +1,14 @@
-import { Readable } from 'node:stream';
 import type { RecordingScores, Score, ScoresPutBody, TaskScores } from '../../../src/shared/contract/grading';
 import type { Criterion } from '../../../src/shared/contract/teacher';
-import { AUTHORING_TEXT, GRADING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
+import { GRADING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
 import { editedAt } from '../../lib/edit-order';
 import { badRequest, notFound } from '../../lib/http-error';
-import { nowIso, zonedClock } from '../../lib/time';
-import { findTeacherExam } from '../exams/repository';
-import { findStudentRecording, findTeacherRecording } from '../recordings/repository';
-import { wasVariantGiven } from '../student-exams/repository';
-import { parseCriteria } from '../tasks/service';
+import { nowIso } from '../../lib/time';
+import { findStudentRecording, findTeacherRecording } from '../recordings';
+import { wasVariantGiven } from '../student-exams';
+import { parseCriteria } from '../tasks';
 import * as repo from './repository';
 import { gradeTotals } from '../../../src/shared/grade-totals';
 
@@ -188,24 +186,18 @@ export async function putTeacherScores(
   });
 }
 
-// ---- the gradebook export ----
+// ---- for the exam's statistics and gradebook ----
 
-/** A cell as Excel and LibreOffice read it: quoted when needed, never taken for a formula. */
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** The grade of a student's latest recording of an exam. */
+interface LatestGrade {
+  /** When that recording was made. */
+  createdAt: string;
+  /** Null while ungraded. */
+  total: number | null;
+  maxTotal: number | null;
+  /** Each task's points (summed over its criteria), by position; empty while ungraded. */
+  pointsByPosition: Map<number, number>;
 }
-
-const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(';')}\r\n`;
-
-function localDateTime(iso: string, timeZone: string): string {
-  const c = zonedClock(new Date(iso), timeZone);
-  return `${c.day}.${c.month}.${c.year} ${c.hour}:${c.minute}`;
-}
-
-const CSV_BATCH = 200;
 
 /** Each task's points (summed over its criteria), by position; absent when nothing was scored. */
 function pointsByPosition(scores: StoredScore[]): Map<number, number> {
@@ -214,64 +206,25 @@ function pointsByPosition(scores: StoredScore[]): Map<number, number> {
   return sums;
 }
 
-/**
- * The exam's gradebook: one row per assigned student (the grade of their latest recording),
- * UTF-8 with a byte order mark and `;` between cells so Excel in a Russian locale opens it as
- * it is. Read from the database a batch at a time as the stream is consumed.
- */
-export function scoresCsvStream(ctx: AppContext, examId: number): Readable {
-  const { db } = ctx;
-  const timeZone = ctx.config.timezone;
-  async function* lines(): AsyncGenerator<string> {
-    const columns = await repo.examTaskColumns(db, examId);
-    const taskHeaders = Array.from({ length: columns }, (_, i) => `Задание ${i + 1}`);
-    yield `\uFEFF${csvLine(['Фамилия', 'Имя', 'Отчество', 'Логин', 'Завершен', 'Загружено', ...taskHeaders, 'Итого', 'Максимум'])}`;
-    for (let offset = 0; ; offset += CSV_BATCH) {
-      const students = await repo.examStudentsBatch(db, examId, offset, CSV_BATCH);
-      if (students.length === 0) return;
-      const latest = await repo.latestRecordingsOf(
-        db,
-        examId,
-        students.map((s) => s.id),
-      );
-      for (const student of students) {
-        const recording = latest.get(student.id);
-        const graded = recording?.graded_at != null;
-        const points = pointsByPosition(graded ? parseStoredScores(recording.scores) : []);
-        yield csvLine([
-          student.surname,
-          student.name,
-          student.patronymic,
-          student.username,
-          recording ? 'да' : 'нет',
-          recording ? localDateTime(recording.created_at, timeZone) : null,
-          ...Array.from({ length: columns }, (_, i) => points.get(i + 1) ?? null),
-          graded ? recording.total : null,
-          graded ? recording.max_total : null,
-        ]);
-      }
-      if (students.length < CSV_BATCH) return;
-    }
-  }
-  return Readable.from(lines());
-}
-
-export async function examScoresCsv(ctx: AppContext, teacherId: number, examId: number): Promise<Readable> {
-  if (!(await findTeacherExam(ctx.db, teacherId, examId))) throw notFound(AUTHORING_TEXT.examNotFound);
-  return scoresCsvStream(ctx, examId);
-}
-
-/** The grade of each student's latest recording of the exam; null totals while ungraded. */
-export async function latestTotals(
-  ctx: AppContext,
+/** The grade of each of these students' latest recording of the exam, keyed by student. */
+export async function latestGrades(
+  db: Db,
   examId: number,
   studentIds: number[],
-): Promise<Map<number, { total: number | null; maxTotal: number | null }>> {
-  const latest = await repo.latestRecordingsOf(ctx.db, examId, studentIds);
+): Promise<Map<number, LatestGrade>> {
+  const latest = await repo.latestRecordingsOf(db, examId, studentIds);
   return new Map(
-    [...latest].map(([studentId, r]) => [
-      studentId,
-      r.graded_at === null ? { total: null, maxTotal: null } : { total: r.total, maxTotal: r.max_total },
-    ]),
+    [...latest].map(([studentId, r]) => {
+      const graded = r.graded_at !== null;
+      return [
+        studentId,
+        {
+          createdAt: r.created_at,
+          total: graded ? r.total : null,
+          maxTotal: graded ? r.max_total : null,
+          pointsByPosition: pointsByPosition(graded ? parseStoredScores(r.scores) : []),
+        },
+      ];
+    }),
   );
 }

@@ -5,7 +5,7 @@ import { idParamsSchema } from '../../../src/shared/contract/common';
 import { AUTHORING_TEXT } from '../../../src/shared/messages';
 import { forbidden, notFound } from '../../lib/http-error';
 import type { MediaKind } from '../../lib/media-url';
-import { findFileById } from '../files/repository';
+import { findFileById } from '../files';
 import { sendStoredMedia, type StoredMedia } from './serve';
 
 /** exp and sig are checked by the signer, so a missing or odd one answers 403, not 400. */

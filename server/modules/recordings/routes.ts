@@ -20,7 +20,7 @@ import { listAndSearch, withSearch } from '../../lib/list-routes';
 import { Slots } from '../../lib/slots';
 import { multipartParts, partContent, type MultipartErrors } from '../../lib/multipart';
 import { currentUser } from '../../plugins/auth';
-import { signedMediaRoute } from '../media/routes';
+import { signedMediaRoute } from '../media';
 import { findRecordingById } from './repository';
 import { uploadMultipartRecording, type FormPart } from './multipart-upload';
 import { completePartsUpload, partsUploadStatus, putUploadPart } from './parts-upload';

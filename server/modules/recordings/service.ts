@@ -4,12 +4,55 @@ import type { RecordingDetail } from '../../../src/shared/contract/student';
 import type { AudioSummary } from '../../../src/shared/contract/teacher';
 import { RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/types';
 import { notFound } from '../../lib/http-error';
 import { mapPage, type Page } from '../../lib/paging';
-import { toAudioSummary } from '../exams/service';
-import { wasVariantGiven } from '../student-exams/repository';
-import { toVariantDto } from '../variants/service';
+import { recordingComments } from '../review';
+import { wasVariantGiven } from '../student-exams';
+import { toVariantDto } from '../variants';
 import * as repo from './repository';
+
+// ---- lists ----
+
+/** A recording as every list shows it; a total only once graded. */
+function toAudioSummary(r: repo.RecordingSummaryRow): AudioSummary {
+  const graded = r.graded_at !== null;
+  return {
+    id: r.id,
+    name: r.name,
+    date: r.created_at,
+    checked: r.checked === 1,
+    total: graded ? r.total : null,
+    maxTotal: graded ? r.max_total : null,
+    interrupted: r.interrupted === 1,
+    late: r.late === 1,
+  };
+}
+
+/** The student's recordings, newest first (of one exam when given). */
+export async function studentRecordingSummaries(
+  db: Db,
+  studentId: number,
+  q: SearchPageQuery,
+  examId?: number,
+): Promise<Page<AudioSummary>> {
+  return mapPage(await repo.studentRecordingsPage(db, studentId, q, examId), toAudioSummary);
+}
+
+/** The student's recordings in the teacher's exams, newest first. */
+export async function teacherStudentRecordingSummaries(
+  db: Db,
+  teacherId: number,
+  studentId: number,
+  q: SearchPageQuery,
+): Promise<Page<AudioSummary>> {
+  return mapPage(await repo.teacherStudentRecordingsPage(db, teacherId, studentId, q), toAudioSummary);
+}
+
+/** The exam's recordings, newest first. */
+export async function examRecordingSummaries(db: Db, examId: number): Promise<AudioSummary[]> {
+  return (await repo.examRecordingsList(db, examId)).map(toAudioSummary);
+}
 
 // ---- student ----
 
@@ -18,7 +61,7 @@ export async function listStudentRecordings(
   studentId: number,
   q: SearchPageQuery,
 ): Promise<Page<AudioSummary>> {
-  return mapPage(await repo.studentRecordingsPage(ctx.db, studentId, q), toAudioSummary);
+  return studentRecordingSummaries(ctx.db, studentId, q);
 }
 
 function parseNumbers(json: string | null): number[] | null {
@@ -40,7 +83,7 @@ async function toDetail(
   r: repo.RecordingRow,
   variantShown = true,
 ): Promise<RecordingDetail> {
-  const comments = await repo.listComments(ctx.db, r.id);
+  const comments = await recordingComments(ctx.db, r.id);
   // The variant taken (checked at upload to be the exam's); gone when the teacher deleted it.
   const variantRow =
     r.variant_id === null || !variantShown ? undefined : await repo.findVariantSummary(ctx.db, r.variant_id);
@@ -55,7 +98,7 @@ async function toDetail(
     duration: r.duration,
     taskStarts: parseNumbers(r.task_starts) ?? [],
     peaks: parseNumbers(r.peaks),
-    comments: comments.map(repo.toCommentDto),
+    comments,
     variant,
     interrupted: r.interrupted === 1,
     late: r.late === 1,

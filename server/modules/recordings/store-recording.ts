@@ -4,10 +4,14 @@ import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
 import { conflictMessage, notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
-import { enqueueMail, kickMailQueue } from '../mail-queue/service';
-import { completeSession, findStudentSession, type ExamRow } from '../student-exams/repository';
-import { requireAnswerTarget } from '../student-exams/service';
-import { findUserById } from '../users/repository';
+import { enqueueMail, kickMailQueue } from '../mail-queue';
+import {
+  findStudentSession,
+  markSessionComplete,
+  requireAnswerTarget,
+  type AnswerTarget,
+} from '../student-exams';
+import { findUserById } from '../users';
 import { bindUpload, studentPartsSize } from './parts-repository';
 import * as repo from './repository';
 import { storedMime, type StagedAudio } from './stage-audio';
@@ -25,12 +29,6 @@ export interface RecordingDescription {
   taskStarts?: number[];
   peaks?: number[] | null;
   interrupted?: boolean;
-}
-
-/** Where an answer lands: the exam, and whether it came after the exam stopped being the student's. */
-export interface AnswerTarget {
-  exam: ExamRow;
-  late: boolean;
 }
 
 /** `<exam name> — <surname> <name>`. */
@@ -179,7 +177,7 @@ export async function storeRecording(
       interrupted: description.interrupted ? 1 : 0,
       late: late ? 1 : 0,
     });
-    if (ownSession) await completeSession(trx, ownSession.id, now, description.variantID);
+    if (ownSession) await markSessionComplete(trx, ownSession.id, now, description.variantID);
     if (mailTeacher) {
       await enqueueMail(trx, completionMail(ctx, teacher.email, student, exam.name, created.id), now);
     }

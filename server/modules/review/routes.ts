@@ -17,12 +17,12 @@ import {
 import { audioIdParamsSchema } from '../../../src/shared/contract/student';
 import { RECORDING_TEXT, SUCCESS_TEXT } from '../../../src/shared/messages';
 import { currentUser } from '../../plugins/auth';
-import * as recordings from '../recordings/service';
+import * as recordings from '../recordings';
 import * as service from './service';
 
 const tags = ['teacher: review'];
 
-/** The teacher's side of recordings: statistics, the zip, the player's detail, checks and comments. */
+/** The teacher's side of recordings: statistics, the exports (scores.csv, exam.zip), the player's detail, checks and comments. */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('TEACHER'));
@@ -40,6 +40,29 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) =>
       pagedBody('sessions', await service.statistics(app.ctx, currentUser(req).id, req.params.id, req.query)),
+  );
+
+  r.get(
+    '/api/teacher/exam/:id/scores.csv',
+    {
+      schema: {
+        // Listed with grading in the API document, as it always was.
+        tags: ['teacher: grading'],
+        description:
+          'One row per assigned student (the grade of the latest recording): UTF-8 with BOM, `;`-separated, ' +
+          'Russian headers; streamed.',
+        params: idParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      const csv = await service.examScoresCsv(app.ctx, currentUser(req).id, req.params.id);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="scores.csv"')
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(csv);
+    },
   );
 
   r.get(

@@ -2,23 +2,20 @@ import type { Readable } from 'node:stream';
 import type { PageQuery } from '../../../src/shared/contract/common';
 import { commentDraftSchema, type StatisticsSession } from '../../../src/shared/contract/review';
 import type { CommentDto } from '../../../src/shared/contract/student';
-import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
+import { RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/types';
 import { createOnce } from '../../lib/create-once';
 import { editedAt } from '../../lib/edit-order';
 import { badRequest, conflictMessage, notFound } from '../../lib/http-error';
 import { mapPage, type Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
-import { findTeacherExam } from '../exams/repository';
-import { latestTotals, scoresCsvStream } from '../grading/service';
-import * as recordings from '../recordings/repository';
+import { requireTeacherExam } from '../exams';
+import { latestGrades } from '../grading';
+import { findTeacherRecording } from '../recordings';
+import { scoresCsvStream } from './gradebook';
+import * as repo from './repository';
 import { EntryNamer, streamZip, type ZipSource } from './zip';
-
-async function requireOwnExam(ctx: AppContext, teacherId: number, examId: number) {
-  const exam = await findTeacherExam(ctx.db, teacherId, examId);
-  if (!exam) throw notFound(AUTHORING_TEXT.examNotFound);
-  return exam;
-}
 
 // ---- statistics ----
 
@@ -29,10 +26,10 @@ export async function statistics(
   examId: number,
   q: PageQuery,
 ): Promise<Page<StatisticsSession>> {
-  await requireOwnExam(ctx, teacherId, examId);
-  const page = await recordings.examStatisticsPage(ctx.db, examId, q);
-  const totals = await latestTotals(
-    ctx,
+  await requireTeacherExam(ctx.db, teacherId, examId);
+  const page = await repo.examStatisticsPage(ctx.db, examId, q);
+  const totals = await latestGrades(
+    ctx.db,
     examId,
     page.items.map((row) => row.id),
   );
@@ -45,7 +42,13 @@ export async function statistics(
   }));
 }
 
-// ---- zip ----
+// ---- exports: scores.csv and exam.zip ----
+
+/** The exam's gradebook as scores.csv (./gradebook.ts), for the teacher's own exam. */
+export async function examScoresCsv(ctx: AppContext, teacherId: number, examId: number): Promise<Readable> {
+  await requireTeacherExam(ctx.db, teacherId, examId);
+  return scoresCsvStream(ctx, examId);
+}
 
 /**
  * The exam's recordings as one zip stream, one stored object open at a time. The rows are read
@@ -58,8 +61,8 @@ export async function examZip(
   examId: number,
   signal: AbortSignal,
 ): Promise<Readable> {
-  await requireOwnExam(ctx, teacherId, examId);
-  const rows = await recordings.listExamRecordingsForZip(ctx.db, examId);
+  await requireTeacherExam(ctx.db, teacherId, examId);
+  const rows = await repo.listExamRecordingsForZip(ctx.db, examId);
   const namer = new EntryNamer(ctx.config.timezone);
 
   async function* sources(): AsyncGenerator<ZipSource> {
@@ -82,6 +85,15 @@ export async function examZip(
 }
 
 // ---- comments ----
+
+function toCommentDto(c: repo.CommentRow): CommentDto {
+  return { id: c.id, start: c.start_seconds, end: c.end_seconds, comment: c.text };
+}
+
+/** A recording's comments in the order they mark it (both players show them). */
+export async function recordingComments(db: Db, recordingId: number): Promise<CommentDto[]> {
+  return (await repo.listComments(db, recordingId)).map(toCommentDto);
+}
 
 export interface CommentWrite {
   start: number;
@@ -110,20 +122,20 @@ export async function createComment(
     row.author_id !== teacherId || row.recording_id !== body.audioID;
   const earlier = async () => {
     if (clientId === null) return undefined;
-    const existing = await recordings.findCommentByClientId(ctx.db, clientId);
-    const deleted = existing ? undefined : await recordings.findCommentTombstone(ctx.db, clientId);
+    const existing = await repo.findCommentByClientId(ctx.db, clientId);
+    const deleted = existing ? undefined : await repo.findCommentTombstone(ctx.db, clientId);
     const known = existing ?? deleted;
     if (!known) return undefined;
     if (isOthers(known)) throw conflictMessage(RECORDING_TEXT.commentClientIdTaken);
     if (!existing) throw notFound(RECORDING_TEXT.commentNotFound);
-    return recordings.toCommentDto(existing);
+    return toCommentDto(existing);
   };
   return createOnce(earlier, async () => {
-    const recording = await recordings.findTeacherRecording(ctx.db, teacherId, body.audioID);
+    const recording = await findTeacherRecording(ctx.db, teacherId, body.audioID);
     if (!recording) throw notFound(RECORDING_TEXT.recordingNotFound);
     assertWithinRecording(body, recording.duration);
     const now = nowIso();
-    const row = await recordings.insertComment(ctx.db, {
+    const row = await repo.insertComment(ctx.db, {
       recording_id: recording.id,
       author_id: teacherId,
       start_seconds: body.start,
@@ -135,11 +147,11 @@ export async function createComment(
     });
     // A twin of this create (the same clientId) may have been stored and deleted since the check:
     // its tombstone is there now, and the comment must not come back.
-    if (clientId !== null && (await recordings.findCommentTombstone(ctx.db, clientId))) {
-      await recordings.deleteComment(ctx.db, row.id);
+    if (clientId !== null && (await repo.findCommentTombstone(ctx.db, clientId))) {
+      await repo.deleteComment(ctx.db, row.id);
       throw notFound(RECORDING_TEXT.commentNotFound);
     }
-    return recordings.toCommentDto(row);
+    return toCommentDto(row);
   });
 }
 
@@ -154,30 +166,30 @@ export async function updateComment(
   body: CommentWrite & { id: number; clientUpdatedAt?: string; clientSentAt?: string },
 ): Promise<CommentDto> {
   const arrival = new Date();
-  const existing = await recordings.findTeacherComment(ctx.db, teacherId, body.id);
+  const existing = await repo.findTeacherComment(ctx.db, teacherId, body.id);
   if (!existing) throw notFound(RECORDING_TEXT.commentNotFound);
   assertWithinRecording(body, existing.duration);
   const row =
-    (await recordings.updateCommentUnlessNewer(ctx.db, body.id, {
+    (await repo.updateCommentUnlessNewer(ctx.db, body.id, {
       start_seconds: body.start,
       end_seconds: body.end,
       text: body.comment,
       updated_at: nowIso(arrival),
       edited_at: editedAt(arrival, body.clientUpdatedAt, body.clientSentAt),
-    })) ?? (await recordings.findCommentById(ctx.db, body.id));
+    })) ?? (await repo.findCommentById(ctx.db, body.id));
   if (!row) throw notFound(RECORDING_TEXT.commentNotFound);
-  return recordings.toCommentDto(row);
+  return toCommentDto(row);
 }
 
 /** Deletes a comment; one that had a clientId leaves a tombstone, so a replayed create stays deleted. */
 export async function deleteComment(ctx: AppContext, teacherId: number, id: number): Promise<void> {
-  const existing = await recordings.findTeacherComment(ctx.db, teacherId, id);
+  const existing = await repo.findTeacherComment(ctx.db, teacherId, id);
   if (!existing) throw notFound(RECORDING_TEXT.commentNotFound);
   await ctx.db.transaction().execute(async (trx) => {
-    const deleted = await recordings.deleteComment(trx, id);
+    const deleted = await repo.deleteComment(trx, id);
     if (!deleted) throw notFound(RECORDING_TEXT.commentNotFound);
     if (deleted.client_id !== null) {
-      await recordings.insertCommentTombstone(trx, {
+      await repo.insertCommentTombstone(trx, {
         client_id: deleted.client_id,
         recording_id: deleted.recording_id,
         author_id: deleted.author_id,

@@ -9,11 +9,10 @@ import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
 import { conflictMessage, notFound } from '../../lib/http-error';
-import { mapPage, type Page } from '../../lib/paging';
+import type { Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
-import { toAudioSummary } from '../exams/service';
-import { studentRecordingsPage } from '../recordings/repository';
-import { toVariantDto } from '../variants/service';
+import { studentRecordingSummaries } from '../recordings';
+import { toVariantDto } from '../variants';
 import * as repo from './repository';
 
 /** The exam if it is assigned to the student; anything else answers like a missing exam. */
@@ -34,6 +33,12 @@ export async function requireExamVariant(
   return variant;
 }
 
+/** Where an answer lands: the exam, and whether it came after the exam stopped being the student's. */
+export interface AnswerTarget {
+  exam: repo.ExamRow;
+  late: boolean;
+}
+
 /**
  * Where a student's answer lands: an exam the student was given, with a variant they were given
  * in it (the assignment history). When the exam was taken off the student (or the variant out of
@@ -46,7 +51,7 @@ export async function requireAnswerTarget(
   studentId: number,
   examId: number,
   variantId: number,
-): Promise<{ exam: repo.ExamRow; late: boolean }> {
+): Promise<AnswerTarget> {
   const exam = await repo.findGivenExam(db, studentId, examId, variantId);
   if (!exam) throw notFound(RECORDING_TEXT.examGone);
   const assigned = await repo.findAssignedExam(db, studentId, examId);
@@ -98,10 +103,7 @@ export async function listExamRecordings(
   q: PageQuery,
 ): Promise<Page<AudioSummary>> {
   await requireAssignedExam(ctx.db, studentId, examId);
-  return mapPage(
-    await studentRecordingsPage(ctx.db, studentId, { ...q, search_string: '' }, examId),
-    toAudioSummary,
-  );
+  return studentRecordingSummaries(ctx.db, studentId, { ...q, search_string: '' }, examId);
 }
 
 export async function startSession(

@@ -3,8 +3,7 @@ import { ERROR_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/http-error';
 import type { AuthUser } from '../../plugins/auth';
-import { findUserByIdAndRole, toUserDto } from '../users/repository';
-import { confirmOwnChange, updateAccount } from '../users/service';
+import { confirmOwnChange, findUserByIdAndRole, toUserDto, updateAccount } from '../users';
 
 export async function getProfile(ctx: AppContext, studentId: number): Promise<StudentProfile> {
   const user = await findUserByIdAndRole(ctx.db, studentId, 'STUDENT');

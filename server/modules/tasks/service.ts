@@ -10,7 +10,7 @@ import { conflictMessage, notFound } from '../../lib/http-error';
 import type { Page } from '../../lib/paging';
 import { sanitizeTaskText } from '../../lib/rich-text';
 import { nowIso } from '../../lib/time';
-import { findTeacherFileIds } from '../files/repository';
+import { findTeacherFileIds } from '../files';
 import * as repo from './repository';
 
 export interface TaskWrite {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { teacherDataBodySchema, teacherProfileSchema } from '../../../src/shared/contract/teacher';
 import { currentUser } from '../../plugins/auth';
 import { byAddress } from '../../plugins/rate-limit';
-import { OWN_DATA_DESCRIPTION, ownPasswordRoute, withRetryAfter } from '../users/routes';
+import { OWN_DATA_DESCRIPTION, ownPasswordRoute, withRetryAfter } from '../users';
 import * as service from './service';
 
 const tags = ['teacher: profile'];

@@ -4,8 +4,7 @@ import type { AppContext } from '../../context';
 import type { User } from '../../db/types';
 import { notFound } from '../../lib/http-error';
 import type { AuthUser } from '../../plugins/auth';
-import { findUserByIdAndRole, toUserDto } from '../users/repository';
-import { confirmOwnChange, updateAccount } from '../users/service';
+import { confirmOwnChange, findUserByIdAndRole, toUserDto, updateAccount } from '../users';
 
 function toProfile(u: User): TeacherProfile {
   return { ...toUserDto(u), inform_about_exam_completion: u.inform_about_exam_completion === 1 };

@@ -1,6 +1,5 @@
 import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Insertable, Selectable } from 'kysely';
-import { SUMMARY } from '../recordings/repository';
 import type { Db, TeacherStudentsTable, User } from '../../db/types';
 import { searchMatches, selectPage } from '../../lib/paging';
 
@@ -120,29 +119,5 @@ export async function studentExamsPage(db: Db, teacherId: number, studentId: num
       .where('exam_students.student_id', '=', studentId)
       .where(searchMatches('exams.search', q.search_string)),
     (exams) => exams.select(['exams.id', 'exams.name']).orderBy('exams.search').orderBy('exams.id'),
-  );
-}
-
-/** The student's recordings in the teacher's exams, newest first. */
-export async function studentRecordingsPage(
-  db: Db,
-  teacherId: number,
-  studentId: number,
-  q: SearchPageQuery,
-) {
-  return selectPage(
-    q,
-    db
-      .selectFrom('recordings')
-      .innerJoin('exams', 'exams.id', 'recordings.exam_id')
-      .where('exams.teacher_id', '=', teacherId)
-      .where('recordings.student_id', '=', studentId)
-      .where(searchMatches('recordings.search', q.search_string)),
-    (recordings) =>
-      recordings
-        .leftJoin('recording_grades', 'recording_grades.recording_id', 'recordings.id')
-        .select(SUMMARY)
-        .orderBy('recordings.created_at', 'desc')
-        .orderBy('recordings.id', 'desc'),
   );
 }

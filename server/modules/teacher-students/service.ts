@@ -8,9 +8,8 @@ import { isUniqueViolation, recheckOnRace } from '../../lib/db-errors';
 import { conflictMessage, notFound } from '../../lib/http-error';
 import { mapPage } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
-import { toAudioSummary } from '../exams/service';
-import { findUserByIdAndRole, toPersonDto, toUserDto } from '../users/repository';
-import { createAccount } from '../users/service';
+import { teacherStudentRecordingSummaries } from '../recordings';
+import { createAccount, findUserByIdAndRole, toPersonDto, toUserDto } from '../users';
 import * as repo from './repository';
 
 /** The teacher's students: those who accepted a request, or whom the teacher created. */
@@ -109,5 +108,5 @@ export async function listStudentAudios(
   q: SearchPageQuery,
 ) {
   await requireStudent(ctx, teacherId, studentId);
-  return mapPage(await repo.studentRecordingsPage(ctx.db, teacherId, studentId, q), toAudioSummary);
+  return teacherStudentRecordingSummaries(ctx.db, teacherId, studentId, q);
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { User } from '../../db/types';
-import type { QueuedMessage } from '../mail-queue/service';
+import type { QueuedMessage } from '../mail-queue';
 
 /** Who changed an account, as the notice names them. */
 export type AccountActor = 'self' | 'admin' | 'recovery';

@@ -5,9 +5,7 @@ import { optionalPasswordBodySchema, passwordQuerySchema } from '../../../src/sh
 import { SUCCESS_TEXT } from '../../../src/shared/messages';
 import { currentUser } from '../../plugins/auth';
 import { byAddress } from '../../plugins/rate-limit';
-import { tokenAnswer } from '../auth/cookie';
-import { startSession } from '../auth/service';
-import { retryAfterHeader } from '../auth/throttle';
+import { retryAfterHeader, startSession, tokenAnswer } from '../auth';
 import { changeOwnPassword } from './service';
 
 /** What both profile areas' `PATCH /api/{role}/data` says of the current password. */

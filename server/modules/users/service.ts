@@ -6,10 +6,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import { hashNewPassword, passwordPolicyError, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
-import { revokeUserRefreshTokens } from '../auth/repository';
-import { throttledCheck } from '../auth/throttle';
+import { revokeUserRefreshTokens, throttledCheck } from '../auth';
 import type { AppContext } from '../../context';
-import { enqueueMail, kickMailQueue } from '../mail-queue/service';
+import { enqueueMail, kickMailQueue } from '../mail-queue';
 import { accountChangeNotices, type AccountActor } from './notices';
 import {
   findTakenFields,

@@ -8,8 +8,7 @@ import { recheckOnRace } from '../../lib/db-errors';
 import { isForeignKeyViolation } from '../../lib/db-foreign-key';
 import { conflictMessage, notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
-import { findTeacherTaskIds } from '../tasks/repository';
-import { loadTaskDtos } from '../tasks/service';
+import { findTeacherTaskIds, loadTaskDtos } from '../tasks';
 import * as repo from './repository';
 
 export interface VariantWrite {

@@ -1,0 +1,24 @@
+// The recordings module's entry: the student's routes (both upload paths, the list, the player),
+// the signed audio route and the purge of abandoned parts for the app; for other modules, the
+// recordings' list rows, the teacher's detail, delete and check (served by review's routes), and
+// a recording found as its teacher or student may see it (db or a transaction first).
+import type { Db } from '../../db/types';
+import * as repo from './repository';
+
+export { recordingContentRoutes, studentRecordingRoutes } from './routes';
+export { uploadPartsPurgePlugin } from './parts-purge';
+export {
+  deleteTeacherRecording,
+  examRecordingSummaries,
+  getTeacherRecording,
+  studentRecordingSummaries,
+  switchChecked,
+  teacherStudentRecordingSummaries,
+} from './service';
+
+/** A recording of one of the teacher's exams, with who recorded it and the exam's name. */
+export const findTeacherRecording = (db: Db, teacherId: number, id: number) =>
+  repo.findTeacherRecording(db, teacherId, id);
+/** The student's own recording. */
+export const findStudentRecording = (db: Db, studentId: number, id: number) =>
+  repo.findStudentRecording(db, studentId, id);
