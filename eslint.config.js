@@ -27,7 +27,31 @@ const importZones = [
   { target: './src/features', from: ['./src/routes', './src/app'] },
   { target: ['./src', './sw'], from: './server' },
   { target: './server', from: './src', except: ['./shared'] },
+  ...serverModuleZones(),
 ];
+
+// A server module is reached from the rest of the server only through its entry,
+// server/modules/<m>/index.ts (what other modules, app.ts and the plugins may use); inside a
+// module its files import each other freely. Tests may reach a module's internals.
+function serverModuleZones() {
+  const modules = fs
+    .readdirSync('server/modules', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const rest = fs
+    .readdirSync('server', { withFileTypes: true })
+    .filter((entry) => entry.name !== 'modules')
+    .map((entry) => `./server/${entry.name}`);
+  return modules.map((module) => ({
+    target: [
+      ...modules.filter((other) => other !== module).map((other) => `./server/modules/${other}`),
+      ...rest,
+    ],
+    from: `./server/modules/${module}`,
+    except: ['./index.ts'],
+    message: `Import server/modules/${module} through its entry, '…/modules/${module}' (its index.ts).`,
+  }));
+}
 
 export default tseslint.config(
   {
