@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type * as Dexie from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecordingDeliveryNotice } from '@/features/exam-session/components/recording-delivery-notice';
 import { recordingStore, syncEngine } from '@/lib/device-sync';
 import { localDb, type OutboxRow } from '@/lib/local-db';
@@ -46,9 +47,39 @@ async function confirm(row: OutboxRow, sentBy: 'here' | 'elsewhere' = 'here') {
   act(() => syncEngine.announceSent(row, sentBy));
 }
 
-const settle = () => act(() => new Promise((r) => setTimeout(r, 100)));
+// The notice's live query, observed: each state it reads from the device is handed to the page
+// inside act (so the page has rendered it), then noted here. A test waits for the notice to have
+// read the device after a change, instead of sleeping, and then looks at what the page says.
+const { readOnDevice } = vi.hoisted(() => ({ readOnDevice: vi.fn() }));
+vi.mock('dexie', async (importOriginal) => {
+  const dexie = await importOriginal<typeof Dexie>();
+  const liveQuery = <T,>(querier: () => T | Promise<T>) => {
+    const query = dexie.liveQuery(querier);
+    return {
+      // The hooks subscribe with an observer object.
+      subscribe: (observer: Dexie.Observer<T>) =>
+        query.subscribe({
+          next: (value) => {
+            act(() => observer.next?.(value));
+            readOnDevice(value);
+          },
+          error: (error: unknown) => observer.error?.(error),
+        }),
+    };
+  };
+  return { ...dexie, liveQuery };
+});
+
+/** Resolves once the notice read the device again (after `reads` readings) and found `state`. */
+const noticeReads = (reads: number, state: { waiting: string[]; refused: boolean }) =>
+  vi.waitFor(() => {
+    expect(readOnDevice.mock.calls.length).toBeGreaterThan(reads);
+    expect(readOnDevice).toHaveBeenLastCalledWith(state);
+  });
+const readsSoFar = () => readOnDevice.mock.calls.length;
 
 beforeEach(() => {
+  readOnDevice.mockClear();
   localStorage.setItem('access_token', token(STUDENT));
 });
 afterEach(async () => {
@@ -63,13 +94,15 @@ describe('what the exam page says about the answer', () => {
     const row = await queued('refused-1', 31);
     render(<RecordingDeliveryNotice examId={31} />);
     expect((await screen.findByTestId('answer-delivery')).textContent).toBe(WAITING);
+    let reads = readsSoFar();
     await localDb.outbox.where('key').equals(row.key).modify({ blocked: true, lastError: 'Экзамен снят' });
-    await settle();
+    await noticeReads(reads, { waiting: [], refused: true });
     expect(screen.queryByTestId('answer-delivery')).toBeNull();
     // The student gives it up: it leaves the device without the server ever taking it.
+    reads = readsSoFar();
     await syncEngine.discard(row.key);
     await recordingStore.remove('refused-1');
-    await settle();
+    await noticeReads(reads, { waiting: [], refused: false });
     expect(screen.queryByText(SENT)).toBeNull();
   });
 
@@ -78,8 +111,9 @@ describe('what the exam page says about the answer', () => {
     const mine = await queued('mine-1', 32);
     render(<RecordingDeliveryNotice examId={32} />);
     expect((await screen.findByTestId('answer-delivery')).textContent).toBe(WAITING);
+    const reads = readsSoFar();
     await confirm(other);
-    await settle();
+    await noticeReads(reads, { waiting: ['mine-1'], refused: false });
     expect(screen.getByTestId('answer-delivery').textContent).toBe(WAITING);
     await confirm(mine);
     await screen.findByText(SENT);
@@ -88,7 +122,7 @@ describe('what the exam page says about the answer', () => {
 
   it('says nothing of an exam whose answer left no trace here, until the server confirms one', async () => {
     render(<RecordingDeliveryNotice examId={33} />);
-    await settle();
+    await noticeReads(0, { waiting: [], refused: false });
     expect(screen.queryByTestId('answer-delivery')).toBeNull();
     // The service worker sent it while no page was open; the page is told at its start.
     const row = await queued('worker-1', 33);
@@ -112,7 +146,7 @@ describe('what the exam page says about the answer', () => {
     await confirm(row);
     localStorage.setItem('access_token', token('8'));
     render(<RecordingDeliveryNotice examId={35} />);
-    await settle();
+    await noticeReads(0, { waiting: [], refused: false });
     expect(screen.queryByTestId('answer-delivery')).toBeNull();
   });
 });
