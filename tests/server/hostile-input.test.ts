@@ -6,7 +6,7 @@ import { ERROR_TEXT } from '@/shared/messages';
 import { type Actors, buildActors, MATRIX } from './authorisation-matrix.entries';
 import { file, JPEG, multipart, PNG, upload } from './helpers/authoring';
 import { expectError } from './helpers/expect-error';
-import { setupExam, uploadRecording, validFields, webm } from './helpers/recordings';
+import { setupExam, uploadMultipartRecording, validFields, webm } from './helpers/recordings';
 import { as, createTestApp, DATABASES, loginAdmin, type TestApp } from './helpers/test-app';
 
 /** Tables a refused request must leave as they were (throttling state records failures on purpose). */
@@ -247,9 +247,14 @@ describe('ASVS 5.2.2: hostile multipart uploads', () => {
     expect(empty.statusCode).toBe(415);
 
     // A recording that is not audio, an empty one, and one cut off.
-    const notAudio = await uploadRecording(t.app, s.student, validFields(s), Buffer.from('<html></html>'));
+    const notAudio = await uploadMultipartRecording(
+      t.app,
+      s.student,
+      validFields(s),
+      Buffer.from('<html></html>'),
+    );
     expect(notAudio.statusCode).toBe(415);
-    const emptyAudio = await uploadRecording(t.app, s.student, validFields(s), Buffer.alloc(0));
+    const emptyAudio = await uploadMultipartRecording(t.app, s.student, validFields(s), Buffer.alloc(0));
     expectNoInternals(emptyAudio, 'empty recording');
     expect(emptyAudio.statusCode).toBeGreaterThanOrEqual(400);
     const body = multipart([

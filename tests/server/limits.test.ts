@@ -3,7 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { file, JPEG, PNG, storedObjects, upload } from './helpers/authoring';
-import { setupExam, uploadOk, uploadRecording, validFields, webm } from './helpers/recordings';
+import { setupExam, uploadOk, uploadMultipartRecording, validFields, webm } from './helpers/recordings';
 import { as, createTestApp, DATABASES, registerAndLogin, userFields, type TestApp } from './helpers/test-app';
 
 const MB = 1024 * 1024;
@@ -73,7 +73,7 @@ describe.each(DATABASES)('storage quotas on %s', (kind) => {
     const clientId = crypto.randomUUID();
     await uploadOk(t.app, s, { clientId }, webm(1000));
     await uploadOk(t.app, s, {}, webm(1000));
-    const refused = await uploadRecording(t.app, s.student, validFields(s), webm(1000));
+    const refused = await uploadMultipartRecording(t.app, s.student, validFields(s), webm(1000));
     expect(refused.statusCode).toBe(409);
     expect(refused.headers['retry-after']).toBeUndefined();
     expect(refused.json()).toEqual({
@@ -103,7 +103,7 @@ describe.each(DATABASES)('storage quotas on %s', (kind) => {
     expect(completed.statusCode).toBe(409);
     expect(completed.json()).toEqual(refused.json());
     // The device that did not hear the first answer sends it again: the same recording.
-    const replay = await uploadRecording(t.app, s.student, validFields(s, { clientId }), webm(1000));
+    const replay = await uploadMultipartRecording(t.app, s.student, validFields(s, { clientId }), webm(1000));
     expect(replay.statusCode, replay.body).toBe(200);
   });
 
@@ -111,7 +111,7 @@ describe.each(DATABASES)('storage quotas on %s', (kind) => {
     const s = await setupExam(t.app);
     await uploadOk(t.app, s, {}, webm(6000));
     const before = (await storedObjects(t)).length;
-    const refused = await uploadRecording(t.app, s.student, validFields(s), webm(6000));
+    const refused = await uploadMultipartRecording(t.app, s.student, validFields(s), webm(6000));
     expect(refused.statusCode).toBe(413);
     expect(refused.json().message).toMatch(
       /^Запись не принята: место для ваших записей \(.+ МБ\) закончилось/,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffSeconds } from '../../server/modules/mail-queue/service';
 import { outboxMails, parseMail, startSmtpServer, type TestSmtpServer } from './helpers/mail';
-import { setupExam, uploadRecording, validFields, type ExamSetup } from './helpers/recordings';
+import { setupExam, uploadMultipartRecording, validFields, type ExamSetup } from './helpers/recordings';
 import { as, createTestApp, DATABASES, type TestApp } from './helpers/test-app';
 
 async function closedPort(): Promise<number> {
@@ -49,11 +49,11 @@ describe.each(DATABASES)('completion mail on %s', (kind) => {
       });
       await informTeacher(t, s, true);
       const fields = validFields(s);
-      const res = await uploadRecording(t.app, s.student, fields);
+      const res = await uploadMultipartRecording(t.app, s.student, fields);
       expect(res.statusCode, res.body).toBe(200);
       const { id } = res.json();
       // The same upload again is no new recording and no new mail.
-      expect((await uploadRecording(t.app, s.student, fields)).statusCode).toBe(200);
+      expect((await uploadMultipartRecording(t.app, s.student, fields)).statusCode).toBe(200);
       await t.app.ctx.background.drain();
 
       const mails = (await outboxMails(t.dataDir)).filter((m) =>
@@ -73,7 +73,7 @@ describe.each(DATABASES)('completion mail on %s', (kind) => {
     it('mails nobody when the teacher did not ask', async () => {
       const s = await setupExam(t.app);
       const before = (await queue(t)).length;
-      expect((await uploadRecording(t.app, s.student, validFields(s))).statusCode).toBe(200);
+      expect((await uploadMultipartRecording(t.app, s.student, validFields(s))).statusCode).toBe(200);
       await t.app.ctx.background.drain();
       expect(await queue(t)).toHaveLength(before);
       const mails = (await outboxMails(t.dataDir)).filter((m) =>
@@ -98,7 +98,7 @@ describe.each(DATABASES)('completion mail on %s', (kind) => {
     it('hands the mail to the SMTP server', async () => {
       const s = await setupExam(t.app);
       await informTeacher(t, s, true);
-      const res = await uploadRecording(t.app, s.student, validFields(s));
+      const res = await uploadMultipartRecording(t.app, s.student, validFields(s));
       expect(res.statusCode).toBe(200);
       await t.app.ctx.background.drain();
       const mail = smtp.mails.find((m) => m.to.includes(s.teacher.fields.email));
@@ -119,7 +119,7 @@ describe.each(DATABASES)('completion mail on %s', (kind) => {
     it('answers the upload as usual and keeps the mail queued for a later attempt', async () => {
       const s = await setupExam(t.app);
       await informTeacher(t, s, true);
-      const res = await uploadRecording(t.app, s.student, validFields(s));
+      const res = await uploadMultipartRecording(t.app, s.student, validFields(s));
       expect(res.statusCode, res.body).toBe(200);
       await t.app.ctx.background.drain();
       const [row] = await queue(t);
@@ -153,7 +153,7 @@ describe('completion mail after a restart', () => {
         const s = await setupExam(down.app);
         email = s.teacher.fields.email;
         await informTeacher(down, s, true);
-        const res = await uploadRecording(
+        const res = await uploadMultipartRecording(
           down.app,
           s.student,
           validFields(s, { clientId: crypto.randomUUID() }),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from './helpers/expect-error';
-import { setupExam, uploadRecording, validFields, type ExamSetup } from './helpers/recordings';
+import { setupExam, uploadMultipartRecording, validFields, type ExamSetup } from './helpers/recordings';
 import { as, createTestApp, DATABASES, type TestApp } from './helpers/test-app';
 
 /** Recorded by Chromium as iOS Safari records: audio/mp4 (Opus), from the fake microphone. */
@@ -21,7 +21,7 @@ describe.each(DATABASES)('recordings from every device on %s', (kind) => {
   });
 
   it('takes a real audio/mp4 recording sent as interrupted, and serves it back byte for byte', async () => {
-    const res = await uploadRecording(
+    const res = await uploadMultipartRecording(
       t.app,
       s.student,
       validFields(s, { mime: 'audio/mp4', duration: 2.2, taskStarts: [0, 1.2], peaks: [0.1, 0.4] }),
@@ -38,7 +38,7 @@ describe.each(DATABASES)('recordings from every device on %s', (kind) => {
   });
 
   it('refuses an interrupted flag that is neither true nor false', async () => {
-    const res = await uploadRecording(t.app, s.student, validFields(s), undefined, {
+    const res = await uploadMultipartRecording(t.app, s.student, validFields(s), undefined, {
       extraParts: [{ name: 'interrupted', data: 'maybe' }],
     });
     expect(expectError(res, 400).join(' ')).toContain('Признак прерванной записи');

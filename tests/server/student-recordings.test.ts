@@ -14,7 +14,7 @@ import {
   mp4,
   setupExam,
   uploadOk,
-  uploadRecording,
+  uploadMultipartRecording,
   validFields,
   webm,
   type ExamSetup,
@@ -64,7 +64,7 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
       const audio = webm(10_000);
       const fields = validFields(s, { sessionID: session_id });
       const before = (await storedObjects(t)).length;
-      const res = await uploadRecording(t.app, s.student, fields, audio);
+      const res = await uploadMultipartRecording(t.app, s.student, fields, audio);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expect(body).toEqual({
@@ -104,11 +104,19 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
     });
 
     it('takes the fields after or before the file part alike, and MP4 bytes too', async () => {
-      const after = await uploadRecording(t.app, s.student, validFields(s), webm(), { fieldsFirst: false });
-      expect(after.statusCode, after.body).toBe(200);
-      const before = await uploadRecording(t.app, s.student, validFields(s, { mime: 'audio/mp4' }), mp4(), {
-        fieldsFirst: true,
+      const after = await uploadMultipartRecording(t.app, s.student, validFields(s), webm(), {
+        fieldsFirst: false,
       });
+      expect(after.statusCode, after.body).toBe(200);
+      const before = await uploadMultipartRecording(
+        t.app,
+        s.student,
+        validFields(s, { mime: 'audio/mp4' }),
+        mp4(),
+        {
+          fieldsFirst: true,
+        },
+      );
       expect(before.statusCode, before.body).toBe(200);
       const row = await t.app.ctx.db
         .selectFrom('recordings')
@@ -119,7 +127,12 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
     });
 
     it('stores the container the bytes show, whatever the client claims', async () => {
-      const res = await uploadRecording(t.app, s.student, validFields(s, { mime: 'audio/mp4' }), webm());
+      const res = await uploadMultipartRecording(
+        t.app,
+        s.student,
+        validFields(s, { mime: 'audio/mp4' }),
+        webm(),
+      );
       expect(res.statusCode, res.body).toBe(200);
       const row = await t.app.ctx.db
         .selectFrom('recordings')
@@ -136,12 +149,12 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
       'is idempotent per clientId (%s): one row, one stored object, the same answer',
       async (_l, fieldsFirst) => {
         const fields = validFields(s);
-        const first = await uploadRecording(t.app, s.student, fields, webm(), { fieldsFirst });
+        const first = await uploadMultipartRecording(t.app, s.student, fields, webm(), { fieldsFirst });
         expect(first.statusCode, first.body).toBe(200);
         const objects = await storedObjects(t);
         const rows = (await recordingRows(t)).length;
 
-        const again = await uploadRecording(t.app, s.student, fields, webm(5000), { fieldsFirst });
+        const again = await uploadMultipartRecording(t.app, s.student, fields, webm(5000), { fieldsFirst });
         expect(again.statusCode, again.body).toBe(200);
         expect(again.json()).toEqual(first.json());
         expect(await storedObjects(t)).toEqual(objects);
@@ -152,10 +165,10 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
 
     it('answers 409 for a clientId another student used, storing nothing', async () => {
       const fields = validFields(s);
-      expect((await uploadRecording(t.app, s.student, fields)).statusCode).toBe(200);
+      expect((await uploadMultipartRecording(t.app, s.student, fields)).statusCode).toBe(200);
       const other = await setupExam(t.app);
       const objects = await storedObjects(t);
-      const res = await uploadRecording(t.app, other.student, {
+      const res = await uploadMultipartRecording(t.app, other.student, {
         ...validFields(other),
         clientId: fields.clientId,
       });
@@ -168,7 +181,9 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
       const rows = (await recordingRows(t)).length;
       for (const bytes of [PNG, Buffer.from('not audio at all, just text'), Buffer.alloc(0)]) {
         for (const fieldsFirst of [false, true]) {
-          const res = await uploadRecording(t.app, s.student, validFields(s), bytes, { fieldsFirst });
+          const res = await uploadMultipartRecording(t.app, s.student, validFields(s), bytes, {
+            fieldsFirst,
+          });
           expectMessage(res, 415, RECORDING_TEXT.typeRefused);
         }
       }
@@ -225,7 +240,7 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
       const others = await createExam(t.app, s.teacher, [secret.id], [], 'Чужой');
       const objects = await storedObjects(t);
       const rows = (await recordingRows(t)).length;
-      const missing = await uploadRecording(t.app, s.student, validFields(s, { examID: 999_999 }));
+      const missing = await uploadMultipartRecording(t.app, s.student, validFields(s, { examID: 999_999 }));
       expectMessage(missing, 404, RECORDING_TEXT.examGone);
       for (const fields of [
         { examID: never.id, variantID: secret.id },
@@ -233,14 +248,18 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
         // The student's own exam with a variant of the teacher that was never in it.
         { examID: s.exam.id, variantID: secret.id },
       ]) {
-        const res = await uploadRecording(t.app, s.student, validFields(s, fields));
+        const res = await uploadMultipartRecording(t.app, s.student, validFields(s, fields));
         expect({ fields, status: res.statusCode, body: res.json() }).toEqual({
           fields,
           status: 404,
           body: missing.json(),
         });
       }
-      expectMessage(await uploadRecording(t.app, stranger, validFields(s)), 404, RECORDING_TEXT.examGone);
+      expectMessage(
+        await uploadMultipartRecording(t.app, stranger, validFields(s)),
+        404,
+        RECORDING_TEXT.examGone,
+      );
       expect(await storedObjects(t)).toEqual(objects);
       expect(await recordingRows(t)).toHaveLength(rows);
     });
@@ -291,13 +310,13 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
       ['too many peaks', { peaks: new Array(200_001).fill(0) }],
     ])('answers 400 for %s and stores nothing', async (_label, overrides) => {
       const objects = await storedObjects(t);
-      const res = await uploadRecording(t.app, s.student, validFields(s, overrides));
+      const res = await uploadMultipartRecording(t.app, s.student, validFields(s, overrides));
       expectError(res, 400);
       expect(await storedObjects(t)).toEqual(objects);
     });
 
     it('clamps a task start up to a second past the duration to the duration (a start rounded, the duration not)', async () => {
-      const res = await uploadRecording(
+      const res = await uploadMultipartRecording(
         t.app,
         s.student,
         validFields(s, { duration: 12.5, taskStarts: [0, 12.5004] }),
@@ -308,20 +327,24 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
         s.student,
       )({ method: 'GET', url: `/api/student/audios/${res.json().id}` });
       expect(detail.json()).toMatchObject({ duration: 12.5, taskStarts: [0, 12.5] });
-      const exactlyASecond = await uploadRecording(
+      const exactlyASecond = await uploadMultipartRecording(
         t.app,
         s.student,
         validFields(s, { duration: 12.5, taskStarts: [0, 13.5] }),
       );
       expect(exactlyASecond.statusCode, exactlyASecond.body).toBe(200);
       expectError(
-        await uploadRecording(t.app, s.student, validFields(s, { duration: 12.5, taskStarts: [0, 14] })),
+        await uploadMultipartRecording(
+          t.app,
+          s.student,
+          validFields(s, { duration: 12.5, taskStarts: [0, 14] }),
+        ),
         400,
       );
     });
 
     it('accepts no clientId, no taskStarts and no peaks (a client that follows only the spec)', async () => {
-      const res = await uploadRecording(t.app, s.student, {
+      const res = await uploadMultipartRecording(t.app, s.student, {
         examID: s.exam.id,
         variantID: s.variant.id,
         mime: 'audio/webm',
@@ -345,7 +368,11 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
         url: `/api/student/session/${other.exam.id}/start`,
       });
       const foreignSession = started.json().session_id;
-      const res = await uploadRecording(t.app, s.student, validFields(s, { sessionID: foreignSession }));
+      const res = await uploadMultipartRecording(
+        t.app,
+        s.student,
+        validFields(s, { sessionID: foreignSession }),
+      );
       expect(res.statusCode, res.body).toBe(200);
       const session = await t.app.ctx.db
         .selectFrom('exam_sessions')
@@ -363,12 +390,12 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
 
     it('answers 400 without the audio part or with two, 415 for a body that is not multipart', async () => {
       expectMessage(
-        await uploadRecording(t.app, s.student, validFields(s), null),
+        await uploadMultipartRecording(t.app, s.student, validFields(s), null),
         400,
         RECORDING_TEXT.fileMissing,
       );
       const objects = await storedObjects(t);
-      const two = await uploadRecording(t.app, s.student, validFields(s), webm(), {
+      const two = await uploadMultipartRecording(t.app, s.student, validFields(s), webm(), {
         extraParts: [{ name: 'audio', filename: 'b', data: webm() }],
       });
       expectError(two, 400);
@@ -405,8 +432,8 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
     });
 
     it('is for students only', async () => {
-      expectError(await uploadRecording(t.app, null, validFields(s)), 401);
-      expectError(await uploadRecording(t.app, s.teacher, validFields(s)), 403);
+      expectError(await uploadMultipartRecording(t.app, null, validFields(s)), 401);
+      expectError(await uploadMultipartRecording(t.app, s.teacher, validFields(s)), 403);
     });
   });
 
@@ -608,12 +635,14 @@ describe.each(STORAGE_BACKENDS)('recording size cap on %s', (kind) => {
   it('answers 413 over MAX_RECORDING_MB and stores nothing, in either part order', async () => {
     const cap = t.config.maxRecordingBytes;
     for (const fieldsFirst of [false, true]) {
-      const res = await uploadRecording(t.app, s.student, validFields(s), webm(cap + 1), { fieldsFirst });
+      const res = await uploadMultipartRecording(t.app, s.student, validFields(s), webm(cap + 1), {
+        fieldsFirst,
+      });
       expectError(res, 413);
       expect(await storedObjects(t)).toEqual([]);
       expect(await recordingRows(t)).toEqual([]);
     }
-    const exact = await uploadRecording(t.app, s.student, validFields(s), webm(cap));
+    const exact = await uploadMultipartRecording(t.app, s.student, validFields(s), webm(cap));
     expect(exact.statusCode, exact.body).toBe(200);
     expect(await storedObjects(t)).toHaveLength(1);
   });

@@ -8,7 +8,7 @@ import { expectError, expectMessage } from './helpers/expect-error';
 import {
   setupExam,
   uploadOk,
-  uploadRecording,
+  uploadMultipartRecording,
   validFields,
   webm,
   type ExamSetup,
@@ -212,7 +212,7 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
     expectMessage(await putPart(stranger, clientId, 0, webm(PART)), 409, refused);
     expectMessage(await complete(stranger, clientId, description(audio, 3, theirs)), 409, refused);
     expectMessage(
-      await uploadRecording(t.app, stranger, validFields(other, { clientId }), webm(PART)),
+      await uploadMultipartRecording(t.app, stranger, validFields(other, { clientId }), webm(PART)),
       409,
       refused,
     );

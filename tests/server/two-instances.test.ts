@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTask, PNG, uploadOne } from './helpers/authoring';
 import { httpApp } from './helpers/http-app';
 import { parseMail, startSmtpServer, type TestSmtpServer } from './helpers/mail';
-import { setupExam, uploadRecording, validFields, webm, type ExamSetup } from './helpers/recordings';
+import { setupExam, uploadMultipartRecording, validFields, webm, type ExamSetup } from './helpers/recordings';
 import { startTestBucket, type TestBucket } from './helpers/s3';
 import { as, createPostgresDatabase, login, registerAndLogin, userFields } from './helpers/test-app';
 import { readZip } from './helpers/zip';
@@ -346,8 +346,8 @@ describe('two instances on one PostgreSQL database and one bucket, behind nginx'
         const audio = Buffer.concat([webm(64), crypto.randomBytes(512 * 1024)]);
         const fields = validFields(s);
         const [fromA, fromB] = await Promise.all([
-          uploadRecording(a, s.student, fields, audio),
-          uploadRecording(b, s.student, fields, audio),
+          uploadMultipartRecording(a, s.student, fields, audio),
+          uploadMultipartRecording(b, s.student, fields, audio),
         ]);
         expect(fromA.statusCode, fromA.body).toBe(200);
         expect(fromB.statusCode, fromB.body).toBe(200);

@@ -39,7 +39,7 @@ export interface UploadFields {
  * POST /api/student/exam/complete. By default the file part comes FIRST (as the spec's client
  * sends it); `fieldsFirst` puts the fields before it.
  */
-export async function uploadRecording(
+export async function uploadMultipartRecording(
   app: FastifyInstance,
   caller: Caller | null,
   fields: UploadFields,
@@ -114,7 +114,7 @@ export async function uploadOk(
   overrides: UploadFields = {},
   audio: Buffer = webm(),
 ): Promise<{ id: number; name: string; date: string; checked: boolean; duration: number }> {
-  const res = await uploadRecording(app, s.student, validFields(s, overrides), audio);
+  const res = await uploadMultipartRecording(app, s.student, validFields(s, overrides), audio);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
