@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005-list-indexes';
 import * as m0006 from './migrations/0006-upload-owners-edit-order';
 import * as m0007 from './migrations/0007-sessions-round-two';
 import * as m0008 from './migrations/0008-exam-assignment-history';
+import * as m0009 from './migrations/0009-questions-attempts-windows';
 import type { Database } from './types';
 
 // Listed here rather than read from disk, so the same list runs under tsx, a bundle or tests.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-upload-owners-edit-order': m0006,
   '0007-sessions-round-two': m0007,
   '0008-exam-assignment-history': m0008,
+  '0009-questions-attempts-windows': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

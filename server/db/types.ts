@@ -111,6 +111,8 @@ export interface TasksTable {
   preparation_duration: number;
   /** JSON array of { name, maxPoints } */
   criteria: Generated<string>;
+  /** JSON array of { text, fileId, answerSeconds }; [] for a task with one answer */
+  questions: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -142,6 +144,11 @@ export interface ExamsTable {
   teacher_id: number;
   name: string;
   search: string;
+  /** How many times a student may take it; null: unlimited */
+  attempts: number | null;
+  /** When it may be taken (ISO); null: no bound */
+  opens_at: Timestamp | null;
+  closes_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -197,6 +204,12 @@ export interface RecordingsTable {
   interrupted: Generated<Flag>;
   /** Arrived after the exam stopped being the student's (unassigned, the variant taken out). */
   late: Generated<Flag>;
+  /** JSON number[][]: per task, where each question's answer window began */
+  question_starts: Generated<string>;
+  /** Recorded after the exam's closes_at (device clock corrected by its offset) */
+  after_close: Generated<Flag>;
+  /** Stored when the student had used up the exam's attempts */
+  over_attempts: Generated<Flag>;
 }
 
 /** One part of a resumable recording upload, kept until its upload completes or grows old. */

@@ -32,6 +32,11 @@ export const statisticsSessionSchema = z.object({
   /** The grade of the latest recording and its maximum; null while it is not graded. */
   total: z.number().int().nullable(),
   maxTotal: z.number().int().nullable(),
+  /** How many recordings the student has for this exam (the score is the latest one's). */
+  attempts: z.number().int(),
+  /** The latest recording's flags (false when there is none). */
+  afterClose: z.boolean(),
+  overAttempts: z.boolean(),
 });
 export type StatisticsSession = z.infer<typeof statisticsSessionSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, pagedSchema, timestampSchema } from './common';
 import {
   audioSummarySchema,
+  examRulesSchema,
   examSummarySchema,
   recordingFlagsSchema,
   variantSchema,
@@ -11,14 +12,20 @@ import { currentPasswordField, profileFieldsSchema, userSchema } from './users';
 
 // ---- exams ----
 
+/**
+ * What the student's exam answers carry about taking it: the exam's attempts and window, and how
+ * many recordings of theirs the server holds for it (the device adds the ones still on it).
+ */
+const studentExamRulesSchema = examRulesSchema.extend({ attemptsUsed: z.number().int() });
+
 /** An exam as the student sees it (the list rows and the detail call). */
-export const studentExamSchema = examSummarySchema;
+export const studentExamSchema = examSummarySchema.extend(studentExamRulesSchema.shape);
 export type StudentExam = z.infer<typeof studentExamSchema>;
 
 export const studentExamsListSchema = pagedSchema('exams', studentExamSchema);
 
 /** The exam with the variants to choose from, in the order the teacher put them. */
-export const studentExamExtendedSchema = z.object({
+export const studentExamExtendedSchema = studentExamRulesSchema.extend({
   id: z.number().int(),
   name: z.string(),
   variants: z.array(variantSummarySchema),
@@ -65,16 +72,19 @@ export const RECORDING_UPLOAD_FIELDS = {
   sessionID: 'sessionID',
   duration: 'duration',
   taskStarts: 'taskStarts',
+  questionStarts: 'questionStarts',
   peaks: 'peaks',
   interrupted: 'interrupted',
+  recordedAt: 'recordedAt',
+  clientSentAt: 'clientSentAt',
 } as const;
 
-const jsonArrayField = (label: string) =>
+const jsonArrayField = (label: string, what = 'JSON-массив чисел') =>
   z.string().transform((text, ctx): unknown => {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: `${label}: ожидается JSON-массив чисел` });
+      ctx.addIssue({ code: 'custom', message: `${label}: ожидается ${what}` });
       return z.NEVER;
     }
   });
@@ -128,6 +138,37 @@ const taskStartsArraySchema = z
   })
   .max(RECORDING_TASK_STARTS_MAX, `Начала заданий: не больше ${RECORDING_TASK_STARTS_MAX} значений`);
 
+/** Answer windows per task: at most one per question. */
+export const RECORDING_QUESTION_STARTS_MAX = 20;
+
+const questionStartsArraySchema = z
+  .array(
+    z
+      .array(
+        finiteNumber('Начала ответов на вопросы').min(
+          0,
+          'Начала ответов на вопросы не могут быть отрицательными',
+        ),
+      )
+      .max(
+        RECORDING_QUESTION_STARTS_MAX,
+        `Начала ответов на вопросы: не больше ${RECORDING_QUESTION_STARTS_MAX} на задание`,
+      ),
+    { error: 'Начала ответов на вопросы: ожидается JSON-массив массивов чисел' },
+  )
+  .max(
+    RECORDING_TASK_STARTS_MAX,
+    `Начала ответов на вопросы: не больше ${RECORDING_TASK_STARTS_MAX} заданий`,
+  );
+
+/**
+ * When the answer was recorded by the device's clock (its end), and when the device sent it by
+ * the same clock: the server corrects the first by the offset (arrival − clientSentAt), as it
+ * orders edits, to tell whether the answer was recorded after the exam closed.
+ */
+const deviceTimeSchema = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label}: ожидается дата ISO-8601` });
+
 const peaksArraySchema = z
   .array(
     finiteNumber('Пики волны')
@@ -147,13 +188,16 @@ const mimeSchema = z.string().max(200, 'Тип записи: не длиннее
  */
 export const TASK_START_SLACK_SECONDS = 1;
 
-/** A task cannot start after the recording ended; a start up to the slack past its end is its end. */
-function taskStartsWithinDuration<T extends { duration: number; taskStarts?: number[] | undefined }>(
-  v: T,
-  ctx: z.RefinementCtx,
-): T {
-  if (!v.taskStarts) return v;
-  if (v.taskStarts.some((s) => s > v.duration + TASK_START_SLACK_SECONDS)) {
+/**
+ * A task (or a question's answer) cannot start after the recording ended; a start up to the
+ * slack past its end is its end.
+ */
+function taskStartsWithinDuration<
+  T extends { duration: number; taskStarts?: number[] | undefined; questionStarts?: number[][] | undefined },
+>(v: T, ctx: z.RefinementCtx): T {
+  const late = (s: number) => s > v.duration + TASK_START_SLACK_SECONDS;
+  const clamp = (s: number) => Math.min(s, v.duration);
+  if (v.taskStarts?.some(late)) {
     ctx.addIssue({
       code: 'custom',
       path: ['taskStarts'],
@@ -161,7 +205,19 @@ function taskStartsWithinDuration<T extends { duration: number; taskStarts?: num
     });
     return z.NEVER;
   }
-  return { ...v, taskStarts: v.taskStarts.map((s) => Math.min(s, v.duration)) };
+  if (v.questionStarts?.some((starts) => starts.some(late))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['questionStarts'],
+      message: 'Начало ответа на вопрос не может быть позже конца записи',
+    });
+    return z.NEVER;
+  }
+  return {
+    ...v,
+    ...(v.taskStarts && { taskStarts: v.taskStarts.map(clamp) }),
+    ...(v.questionStarts && { questionStarts: v.questionStarts.map((starts) => starts.map(clamp)) }),
+  };
 }
 
 /**
@@ -181,7 +237,12 @@ export const recordingUploadFieldsSchema = z
       durationNumberSchema,
     ),
     taskStarts: jsonArrayField('Начала заданий').pipe(taskStartsArraySchema).optional(),
+    questionStarts: jsonArrayField('Начала ответов на вопросы', 'JSON-массив массивов чисел')
+      .pipe(questionStartsArraySchema)
+      .optional(),
     peaks: jsonArrayField('Пики волны').pipe(peaksArraySchema).optional(),
+    recordedAt: deviceTimeSchema('recordedAt').optional(),
+    clientSentAt: deviceTimeSchema('clientSentAt').optional(),
     /** 'true' when the recording ended before its exam did (a reload, a lost microphone). */
     interrupted: z
       .enum(['true', 'false', '1', '0'], { error: 'Признак прерванной записи: ожидается true или false' })
@@ -250,7 +311,11 @@ export const uploadCompleteBodySchema = z
     mime: mimeSchema.optional(),
     duration: durationNumberSchema,
     taskStarts: taskStartsArraySchema.optional(),
+    /** For each task, where each question's answer window began (seconds into the recording). */
+    questionStarts: questionStartsArraySchema.optional(),
     peaks: peaksArraySchema.optional(),
+    recordedAt: deviceTimeSchema('recordedAt').optional(),
+    clientSentAt: deviceTimeSchema('clientSentAt').optional(),
     /** How many parts make the recording (0..parts-1, all present). */
     parts: z.number().int().min(1).max(RECORDING_PARTS_MAX),
     /** Total bytes of the parts, checked against what the server holds. */
@@ -285,6 +350,8 @@ export const recordingDetailSchema = z
     duration: z.number(),
     /** Seconds into the recording at which each task's speaking phase began. */
     taskStarts: z.array(z.number()),
+    /** For each task, where each question's answer window began; [] for a recording without. */
+    questionStarts: z.array(z.array(z.number())),
     /** Waveform peaks the recording device computed, or null (players then decode). */
     peaks: z.array(z.number()).nullable(),
     /** The teacher's comments, by start. */

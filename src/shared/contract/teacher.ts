@@ -84,6 +84,52 @@ const criteriaField = z
   .nullish()
   .transform((v) => v ?? undefined);
 
+// ---- questions ----
+//
+// A task may hold questions, asked one after another as the state exam's station asks them: the
+// question's audio plays once (its text shown), the start signal, then its own answer window.
+
+export const TASK_QUESTIONS_MAX = 20;
+export const QUESTION_ANSWER_MIN_SECONDS = 5;
+export const QUESTION_ANSWER_MAX_SECONDS = 600;
+export const QUESTION_TEXT_MAX = 1000;
+
+const answerSecondsField = z
+  .number({ error: 'Время на ответ на вопрос: укажите число секунд' })
+  .int('Время на ответ на вопрос: целое число секунд')
+  .min(QUESTION_ANSWER_MIN_SECONDS, `Время на ответ на вопрос: не меньше ${QUESTION_ANSWER_MIN_SECONDS} с`)
+  .max(QUESTION_ANSWER_MAX_SECONDS, `Время на ответ на вопрос: не больше ${QUESTION_ANSWER_MAX_SECONDS} с`);
+
+/** A question as the teacher writes it: plain text, an audio file of their library, its answer time. */
+export const taskQuestionWriteSchema = z.object({
+  text: z
+    .string({ error: 'Текст вопроса должен быть строкой' })
+    .trim()
+    .max(QUESTION_TEXT_MAX, `Текст вопроса: не длиннее ${QUESTION_TEXT_MAX} символов`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** One of the teacher's audio files: the question as heard. */
+  fileId: idSchema.nullish().transform((v) => v ?? null),
+  answerSeconds: answerSecondsField,
+});
+export type TaskQuestionWrite = z.input<typeof taskQuestionWriteSchema>;
+
+/** Absent on an update keeps the task's questions as they are; [] removes them. */
+const questionsField = z
+  .array(taskQuestionWriteSchema, { error: 'Вопросы: ожидается список' })
+  .max(TASK_QUESTIONS_MAX, `Не больше ${TASK_QUESTIONS_MAX} вопросов`)
+  .nullish()
+  .transform((v) => v ?? undefined);
+
+/** A question as every answer that returns a task carries it (`file` with its signed address). */
+export const taskQuestionSchema = z.object({
+  text: z.string().nullable(),
+  fileId: z.number().int().nullable(),
+  file: fileSchema.nullable(),
+  answerSeconds: z.number().int(),
+});
+export type TaskQuestion = z.infer<typeof taskQuestionSchema>;
+
 const taskWriteFields = z.object({
   name: nameField('Название', 200),
   text: z
@@ -97,6 +143,11 @@ const taskWriteFields = z.object({
   files: idListField(TASK_FILES_MAX),
   /** What the answers are graded by, in the order the review panel shows them. */
   criteria: criteriaField,
+  /**
+   * Asked in order after the preparation, each with its own answer window. With questions the
+   * task's `duration` is stored as the sum of their answer times (what the exam's length counts).
+   */
+  questions: questionsField,
 });
 
 export const taskCreateBodySchema = taskWriteFields.extend({ type: taskTypeSchema });
@@ -117,6 +168,8 @@ export const taskSchema = z.object({
   files: z.array(fileSchema),
   /** Empty: the task is not graded. */
   criteria: z.array(criterionSchema),
+  /** Empty: one answer of `duration` seconds, as a task always had. */
+  questions: z.array(taskQuestionSchema),
 });
 export type TaskDto = z.infer<typeof taskSchema>;
 
@@ -165,27 +218,73 @@ export const EXAM_STUDENTS_MAX = 1000;
 
 const examName = nameField('Название', 200);
 
-export const examCreateBodySchema = z.object({
-  name: examName,
-  students: idListField(EXAM_STUDENTS_MAX),
-  variants: idListField(EXAM_VARIANTS_MAX).refine((ids) => ids.length > 0, 'Выберите хотя бы один вариант'),
+export const EXAM_ATTEMPTS_MAX = 100;
+
+/**
+ * How many times a student may take the exam (null: unlimited) and when it may be taken (ISO
+ * instants, null: no bound). Absent on an update keeps what the exam has; null clears it.
+ */
+const examRulesFields = z.object({
+  attempts: z
+    .number({ error: 'Попытки: укажите число' })
+    .int('Попытки: целое число')
+    .min(1, 'Попыток: не меньше 1')
+    .max(EXAM_ATTEMPTS_MAX, `Попыток: не больше ${EXAM_ATTEMPTS_MAX}`)
+    .nullish(),
+  opensAt: z.iso.datetime({ offset: true, error: 'Начало: ожидается дата ISO-8601' }).nullish(),
+  closesAt: z.iso.datetime({ offset: true, error: 'Конец: ожидается дата ISO-8601' }).nullish(),
 });
+
+const windowInOrder = <T extends { opensAt?: string | null; closesAt?: string | null }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (v.opensAt && v.closesAt && Date.parse(v.opensAt) >= Date.parse(v.closesAt)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['closesAt'],
+      message: 'Экзамен должен закрываться позже, чем открывается',
+    });
+  }
+};
+
+export const examCreateBodySchema = z
+  .object({
+    name: examName,
+    students: idListField(EXAM_STUDENTS_MAX),
+    variants: idListField(EXAM_VARIANTS_MAX).refine((ids) => ids.length > 0, 'Выберите хотя бы один вариант'),
+  })
+  .extend(examRulesFields.shape)
+  .superRefine(windowInOrder);
 export type ExamCreateBody = z.input<typeof examCreateBodySchema>;
 
-export const examUpdateBodySchema = z.object({
-  id: idSchema,
-  name: examName,
-  studentsID: idListField(EXAM_STUDENTS_MAX),
-  variantsID: idListField(EXAM_VARIANTS_MAX).refine((ids) => ids.length > 0, 'Выберите хотя бы один вариант'),
-});
+export const examUpdateBodySchema = z
+  .object({
+    id: idSchema,
+    name: examName,
+    studentsID: idListField(EXAM_STUDENTS_MAX),
+    variantsID: idListField(EXAM_VARIANTS_MAX).refine(
+      (ids) => ids.length > 0,
+      'Выберите хотя бы один вариант',
+    ),
+  })
+  .extend(examRulesFields.shape)
+  .superRefine(windowInOrder);
 export type ExamUpdateBody = z.input<typeof examUpdateBodySchema>;
 
-/** How a recording arrived, beside what the spec lists: cut short, or after the exam was withdrawn. */
+/**
+ * How a recording arrived, beside what the spec lists: cut short, late, beyond the attempts.
+ * The server never throws such an answer away; it flags it and the teacher decides.
+ */
 export const recordingFlagsSchema = z.object({
   /** Cut short on the device (a reload, a lost microphone) and sent as it was. */
   interrupted: z.boolean().default(false),
-  /** Arrived after the exam stopped being the student's; kept so the answer is not lost. */
+  /** Outside the exam: after it was withdrawn from the student, or recorded after `closesAt`. */
   late: z.boolean().default(false),
+  /** Recorded after the exam's `closesAt` (the device's clock corrected by its offset). */
+  afterClose: z.boolean().default(false),
+  /** The student had used up the exam's attempts when this one was stored. */
+  overAttempts: z.boolean().default(false),
 });
 export type RecordingFlags = z.infer<typeof recordingFlagsSchema>;
 
@@ -203,7 +302,15 @@ export const audioSummarySchema = z
   .extend(recordingFlagsSchema.shape);
 export type AudioSummary = z.infer<typeof audioSummarySchema>;
 
-export const examSchema = z.object({
+/** An exam's rules as every answer that returns an exam carries them. */
+export const examRulesSchema = z.object({
+  attempts: z.number().int().nullable(),
+  opensAt: timestampSchema.nullable(),
+  closesAt: timestampSchema.nullable(),
+});
+export type ExamRules = z.infer<typeof examRulesSchema>;
+
+export const examSchema = examRulesSchema.extend({
   id: z.number().int(),
   name: z.string(),
   variantsID: z.array(z.number().int()),
@@ -235,6 +342,38 @@ export const createStudentBodySchema = profileFieldsSchema.extend({ password: pa
 export type CreateStudentBody = z.input<typeof createStudentBodySchema>;
 
 export const studentExamsPageSchema = pagedSchema('exams', examSummarySchema);
+
+// ---- templates (official formats, ready to fill) ----
+
+export const templateTaskSchema = z.object({
+  name: z.string(),
+  preparationDuration: z.number().int(),
+  duration: z.number().int(),
+  questions: z.array(z.object({ answerSeconds: z.number().int() })).optional(),
+  criteria: z.array(criterionSchema),
+});
+
+export const examTemplateSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  tasks: z.array(templateTaskSchema),
+  maxTotal: z.number().int(),
+});
+export type ExamTemplate = z.infer<typeof examTemplateSchema>;
+
+/** `GET /api/teacher/templates`. */
+export const examTemplatesSchema = z.object({ templates: z.array(examTemplateSchema) });
+
+export const templateKeyParamsSchema = z.object({ key: z.string().max(100) });
+
+/** `POST /api/teacher/templates/{key}/variant`: the new variant's name. */
+export const templateVariantBodySchema = z.object({ name: nameField('Название', 200) });
+export type TemplateVariantBody = z.input<typeof templateVariantBodySchema>;
+
+export const templateVariantResultSchema = z.object({
+  variantId: z.number().int(),
+  taskIds: z.array(z.number().int()),
+});
 export const studentAudiosPageSchema = pagedSchema('audios', audioSummarySchema);
 
 // ---- profile ----
