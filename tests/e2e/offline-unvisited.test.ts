@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { LoginPage } from './pages/login-page';
 import { waitForServiceWorker } from './support/device';
 import { setupE2e, uid } from './support/e2e';
@@ -29,6 +30,9 @@ test('offline, a page never opened on the device says so instead of a blank scre
   // An in-app step to a list never opened: the address changes and the screen says why it is empty.
   await page.goto('/teacher/exams');
   await page.getByRole('heading', { level: 1, name: 'Экзамены' }).waitFor();
+  // The bar's cloud says there is no network, never 'all sent'.
+  await page.getByLabel('Нет сети', { exact: true }).waitFor();
+  expect(await page.getByTestId('sync-idle').count()).toBe(0);
   await page.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name: 'Файлы' }).click();
   await page.waitForURL(/\/teacher\/files$/);
   await page.getByText(OFFLINE_TEXT, { exact: true }).waitFor({ timeout: 15_000 });
@@ -39,4 +43,5 @@ test('offline, a page never opened on the device says so instead of a blank scre
   await page.getByText(OFFLINE_TEXT, { exact: true }).waitFor({ state: 'detached', timeout: 15_000 });
   await page.getByRole('heading', { level: 1, name: 'Файлы' }).waitFor();
   await page.getByRole('alert').filter({ hasText: 'Нет сети' }).waitFor({ state: 'detached' });
+  await page.getByTestId('sync-idle').waitFor();
 });

@@ -6,6 +6,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { createLink, useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { isNavItemActive, NAV_LABEL, type NavItem } from './nav-items';
@@ -91,9 +93,12 @@ function MenuLinks({ items, pathname }: { items: NavItem[]; pathname: string }) 
   );
 }
 
+/** More links than this do not fit in one row beside the name and icons under 900 px (a tablet). */
+const INLINE_LINKS_BELOW_MD = 4;
+
 /**
- * The role's top bar: the links (in a drawer behind a menu button on a phone, so the bar stays one
- * row), then `extra` (the sync indicator) and the profile.
+ * The role's top bar: the links (in a drawer behind a menu button where they would not fit in one
+ * row: a phone, or a tablet for the longer menus), then `extra` (the sync indicator) and the profile.
  */
 export function NavBar({
   items,
@@ -106,10 +111,13 @@ export function NavBar({
 }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const phone = usePhoneLayout();
+  const theme = useTheme();
+  const belowMd = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const compact = phone || (belowMd && items.length > INLINE_LINKS_BELOW_MD);
   return (
     <AppBar position="sticky" color="primary" elevation={1}>
-      <Toolbar sx={{ gap: 1, flexWrap: phone ? 'nowrap' : 'wrap' }}>
-        {phone ? (
+      <Toolbar sx={{ gap: 1, flexWrap: 'nowrap' }}>
+        {compact ? (
           <MenuLinks items={items} pathname={pathname} />
         ) : (
           <>
@@ -123,7 +131,7 @@ export function NavBar({
           </>
         )}
         {extra}
-        <LinkIconButton to={profileTo} color="inherit" aria-label="Профиль" edge={phone ? 'end' : false}>
+        <LinkIconButton to={profileTo} color="inherit" aria-label="Профиль" edge={compact ? 'end' : false}>
           <AccountCircle />
         </LinkIconButton>
       </Toolbar>

@@ -1,4 +1,5 @@
 import CloudDoneOutlined from '@mui/icons-material/CloudDoneOutlined';
+import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import LoginIcon from '@mui/icons-material/Login';
 import Badge from '@mui/material/Badge';
@@ -9,12 +10,24 @@ import Tooltip from '@mui/material/Tooltip';
 import { useNavigate } from '@tanstack/react-router';
 import { syncEngine } from '@/lib/device-sync';
 import { useSyncStatus } from '@/lib/use-device-sync';
+import { useOnline } from '@/lib/use-online';
 
-/** What waits to be sent, with upload progress; an expired session asks to log in. */
+/**
+ * What waits to be sent, with upload progress; an expired session asks to log in; offline it says
+ * so (never 'all sent' while nothing can be).
+ */
 export function SyncIndicator() {
   const status = useSyncStatus();
+  const online = useOnline();
   const navigate = useNavigate();
   if (status.pending === 0 && !status.current) {
+    if (!online) {
+      return (
+        <Tooltip title="Нет сети">
+          <CloudOffOutlined aria-label="Нет сети" data-testid="sync-offline" sx={{ mx: 1 }} />
+        </Tooltip>
+      );
+    }
     return (
       <Tooltip title="Все данные отправлены">
         <CloudDoneOutlined aria-label="Все данные отправлены" data-testid="sync-idle" sx={{ mx: 1 }} />
@@ -37,9 +50,12 @@ export function SyncIndicator() {
     );
   }
   const progress = status.current?.progress;
+  const waiting = `Ожидают отправки: ${status.pending}${status.blocked ? `, не приняты сервером: ${status.blocked}` : ''}`;
   const title = status.current
     ? `Отправляется: ${status.current.label}${progress != null ? ` (${Math.round(progress * 100)}%)` : ''}`
-    : `Ожидают отправки: ${status.pending}${status.blocked ? `, не приняты сервером: ${status.blocked}` : ''}`;
+    : online
+      ? waiting
+      : `Нет сети. ${waiting}`;
   return (
     <Tooltip title={title}>
       <IconButton

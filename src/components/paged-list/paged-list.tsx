@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { ERROR_TEXT } from '@/shared/messages';
+import { PAGE_SIZE_OPTIONS } from '@/shared/pager';
 import { PageSizeSelect } from './page-size-select';
 import { Pager } from './pager';
 import { SearchBox } from './search-box';
@@ -15,6 +17,17 @@ export interface PagedResult<T> {
   pages: number | undefined;
   isPending: boolean;
   isError: boolean;
+  /** Offline, and this page of the list was never saved on the device. */
+  isOffline?: boolean;
+}
+
+/**
+ * The page size is worth choosing only when the list does not fit on one page of the smallest
+ * size (a larger size already chosen stays changeable while it shows more than that).
+ */
+function pageSizeMatters(items: unknown[] | undefined, pages: number | undefined): boolean {
+  if (items === undefined || pages === undefined) return false;
+  return pages > 1 || items.length > PAGE_SIZE_OPTIONS[0];
 }
 
 /**
@@ -41,12 +54,16 @@ export function PagedList<T>({
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         {searchable && <SearchBox value={state.searchInput} onChange={state.setSearchInput} />}
-        <PageSizeSelect value={state.pageSize} onChange={state.setPageSize} />
+        {pageSizeMatters(items, pages) && (
+          <PageSizeSelect value={state.pageSize} onChange={state.setPageSize} />
+        )}
         {toolbar}
       </Box>
       {items === undefined ? (
         result.isError ? (
           <Alert severity="error">Не удалось загрузить список</Alert>
+        ) : result.isOffline ? (
+          <Alert severity="warning">{ERROR_TEXT.offlineListNotSaved}</Alert>
         ) : (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
             <CircularProgress aria-label="Загрузка" />

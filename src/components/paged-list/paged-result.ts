@@ -7,12 +7,15 @@ export function toPagedResult<T>(query: {
   data: Page<T> | undefined;
   isPending: boolean;
   isError: boolean;
+  fetchStatus?: 'fetching' | 'paused' | 'idle';
 }): PagedResult<T> {
   return {
     items: query.data?.items,
     pages: query.data?.pages,
     isPending: query.isPending,
     isError: query.isError,
+    // Offline with nothing saved, the query waits for the network: say so instead of spinning.
+    isOffline: query.data === undefined && query.fetchStatus === 'paused',
   };
 }
 

@@ -128,6 +128,34 @@ describe('PagedList', () => {
   });
 });
 
+describe('PagedList: what it offers', () => {
+  const list = (r: PagedResult<string>, over: Partial<ListState> = {}) =>
+    render(
+      <PagedList state={fixedState(over)} result={r}>
+        {(items) => <p>{items.join(', ')}</p>}
+      </PagedList>,
+    );
+
+  it('hides the page size while everything fits on one page of the smallest size', () => {
+    list(result(['а', 'б', 'в']));
+    expect(screen.queryByRole('combobox', { name: 'На странице' })).toBeNull();
+  });
+
+  it('offers the page size when there is more than one page, or a larger size shows more than the smallest would', () => {
+    const { unmount } = list(result(['а'], 3));
+    screen.getByRole('combobox', { name: 'На странице' });
+    unmount();
+    list(result(['а', 'б', 'в', 'г', 'д', 'е']), { pageSize: 10 });
+    screen.getByRole('combobox', { name: 'На странице' });
+  });
+
+  it('says the list is not on the device when offline with nothing saved, instead of spinning', () => {
+    list({ items: undefined, pages: undefined, isPending: true, isError: false, isOffline: true });
+    screen.getByText('Нет сети, а этот список на устройстве еще не сохранен. Он появится, когда сеть вернется');
+    expect(screen.queryByLabelText('Загрузка')).toBeNull();
+  });
+});
+
 describe('Pager', () => {
   const shownPages = () =>
     screen
