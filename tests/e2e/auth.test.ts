@@ -39,6 +39,26 @@ describe('registration', () => {
     }
   });
 
+  test('the password rules show before they are broken; an empty form marks every required field and the role', async ({
+    page,
+  }) => {
+    const register = new RegisterPage(page);
+    await register.goto();
+    await page.getByText('Не короче 8 символов; простые пароли вроде 12345678 не принимаются').waitFor();
+    await register.submit();
+    await expectToast(page, 'Роль не выбрана');
+    for (const field of ['username', 'email', 'password', 'name', 'surname']) {
+      expect(await page.locator(`input[name="${field}"]`).getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(await page.locator('input[name="patronymic"]').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByText('Обязательное поле').count()).toBe(5);
+    await page.getByRole('radiogroup', { name: 'Роль' }).and(page.locator('[aria-describedby]')).waitFor();
+    // A filled field loses its mark at once.
+    await page.locator('input[name="username"]').fill('someone');
+    expect(await page.locator('input[name="username"]').getAttribute('aria-invalid')).toBe('false');
+    expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
   test("without a role it says 'Роль не выбрана' and stays", async ({ page }) => {
     const register = new RegisterPage(page);
     await register.goto();

@@ -153,7 +153,7 @@ describe('teacher authoring', () => {
     await expectAccessible(page, '/student/requests');
     await requests.accept(teacherName);
     await expectToast(page, 'Заявка одобрена');
-    await page.getByText('Ничего не найдено').waitFor();
+    await page.getByText('Здесь появятся приглашения учителей').waitFor();
 
     // ---- the teacher gives the student an exam ----
     await login.loginAs(teacher, /\/teacher\/exams$/);

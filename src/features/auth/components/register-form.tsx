@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { PASSWORD_MIN_LENGTH } from '@/shared/contract/users';
 import type { RegistrationRole } from '@/shared/roles';
 import { ERROR_TEXT, SUCCESS_TEXT } from '@/shared/messages';
 import { RadioChoice } from '@/components/radio-choice/radio-choice';
@@ -17,6 +18,16 @@ const ROLES = [
 ] as const satisfies readonly { value: RegistrationRole; label: string }[];
 
 const FIELD_ORDER = ['username', 'email', 'password', 'name', 'surname', 'patronymic'] as const;
+type FieldName = (typeof FIELD_ORDER)[number];
+
+/** Told before it is broken, not after. */
+const PASSWORD_RULES = `Не короче ${PASSWORD_MIN_LENGTH} символов; простые пароли вроде 12345678 не принимаются`;
+const REQUIRED_FIELD = 'Обязательное поле';
+
+/** The required fields left empty (all but the patronymic). */
+function emptyRequiredFields(values: Record<FieldName, string>): FieldName[] {
+  return FIELD_ORDER.filter((name) => name !== 'patronymic' && values[name].trim() === '');
+}
 
 /** Registration: 409 → each of `errors`; 400 → `message`; else the generic text. */
 function registrationErrors(error: unknown): string[] {
@@ -31,15 +42,20 @@ function registrationErrors(error: unknown): string[] {
 export function RegisterForm() {
   const [values, setValues] = useState(EMPTY_USER_FORM);
   const [role, setRole] = useState<RegistrationRole | ''>('');
+  // Marks show after the first try to submit, and each goes once its field is filled.
+  const [tried, setTried] = useState(false);
   const notify = useNotify();
   const navigate = useNavigate();
   const register = useRegister();
 
+  const empty = tried ? emptyRequiredFields(values) : [];
   const submit = () => {
+    setTried(true);
     if (!role) {
       notify.error(ERROR_TEXT.roleNotChosen);
       return;
     }
+    if (emptyRequiredFields(values).length > 0) return;
     register.mutate(
       { ...values, role },
       {
@@ -60,8 +76,19 @@ export function RegisterForm() {
         names={FIELD_ORDER}
         values={values}
         onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+        fieldProps={(name) => {
+          const missing = empty.includes(name);
+          const helperText = missing ? REQUIRED_FIELD : name === 'password' ? PASSWORD_RULES : undefined;
+          return { error: missing, helperText };
+        }}
       />
-      <RadioChoice label="Роль" value={role} options={ROLES} onChange={setRole} />
+      <RadioChoice
+        label="Роль"
+        value={role}
+        options={ROLES}
+        onChange={setRole}
+        error={tried && !role ? ERROR_TEXT.roleNotChosen : undefined}
+      />
       <Button type="submit" variant="contained" size="large" loading={register.isPending}>
         Зарегистрироваться
       </Button>

@@ -39,7 +39,12 @@ export function RequestsScreen() {
 
   return (
     <Page title="Заявки">
-      <PagedList state={state} result={toPagedResult(query)} searchable={false}>
+      <PagedList
+        state={state}
+        result={toPagedResult(query)}
+        searchable={false}
+        emptyText="Здесь появятся приглашения учителей"
+      >
         {(requests) => (
           <OutlinedList label="Заявки учителей">
             {requests.map((request) => (
