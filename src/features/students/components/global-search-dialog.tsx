@@ -54,27 +54,31 @@ export function GlobalSearchDialog({ onClose }: { onClose: () => void }) {
           {(students) => (
             <OutlinedList label="Все ученики">
               {students.map((student) => (
+                // The action sits in the row's flow, not over it: a status chip is wider than the
+                // space a secondary action reserves, and covered the name.
                 <ListItem
                   key={student.id}
                   divider
                   data-testid="global-student-row"
-                  secondaryAction={
-                    student.link_status === 'none' ? (
-                      <IconButton
-                        edge="end"
-                        color="primary"
-                        aria-label={`Отправить заявку ${fullName(student)}`}
-                        onClick={() => request(student.id)}
-                        loading={send.isPending && send.variables === student.id}
-                      >
-                        <AddIcon />
-                      </IconButton>
-                    ) : (
-                      <Chip size="small" label={STATUS_LABEL[student.link_status]} />
-                    )
-                  }
+                  sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
                 >
-                  <ListItemText primary={fullName(student)} secondary={`@${student.username}`} />
+                  <ListItemText
+                    primary={fullName(student)}
+                    secondary={`@${student.username}`}
+                    sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}
+                  />
+                  {student.link_status === 'none' ? (
+                    <IconButton
+                      color="primary"
+                      aria-label={`Отправить заявку ${fullName(student)}`}
+                      onClick={() => request(student.id)}
+                      loading={send.isPending && send.variables === student.id}
+                    >
+                      <AddIcon />
+                    </IconButton>
+                  ) : (
+                    <Chip size="small" label={STATUS_LABEL[student.link_status]} />
+                  )}
                 </ListItem>
               ))}
             </OutlinedList>
