@@ -84,6 +84,9 @@ export const AUTHORING_TEXT = {
     `Файл «${name}» не загружен: поддерживаются изображения (PNG, JPEG, GIF, WebP, AVIF) и аудио (MP3, WAV, OGG, WebM, MP4, FLAC)`,
   tooManyFiles: (max: number) => `За один раз можно загрузить не больше ${max} файлов, остальные пропущены`,
   filesMissing: (ids: number[]) => `Файлы не найдены: ${ids.join(', ')}`,
+  questionFilesNotAudio: (names: string[]) =>
+    `Звук вопроса должен быть аудиофайлом, а это не аудио: ${names.map((n) => `«${n}»`).join(', ')}`,
+  templateNotFound: 'Шаблон не найден',
   tasksMissing: (ids: number[]) => `Задания не найдены: ${ids.join(', ')}`,
   variantsMissing: (ids: number[]) => `Варианты не найдены: ${ids.join(', ')}`,
   studentsNotLinked: (ids: number[]) => `Ученики не найдены в вашем списке: ${ids.join(', ')}`,

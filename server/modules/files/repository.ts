@@ -23,6 +23,12 @@ export async function findFileById(db: Db, id: number): Promise<FileRow | undefi
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** These files, whoever's: their owner and type, for checks and task DTOs. */
+export async function findFilesByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('files').select(['id', 'teacher_id', 'name', 'mime']).where('id', 'in', ids).execute();
+}
+
 /** The teacher's files whose name matches the search, by name. */
 export async function teacherFilesPage(db: Db, teacherId: number, q: SearchPageQuery) {
   return selectPage(

@@ -10,6 +10,7 @@ import { mapPage, type Page } from '../../lib/paging';
 import { readHead } from '../../lib/stream-head';
 import { nowIso } from '../../lib/time';
 import { StorageLimitError } from '../../adapters/storage';
+import { forgetQuestionFile } from '../tasks';
 import * as repo from './repository';
 
 /** Most files one upload request may carry; the rest are reported and skipped. */
@@ -150,14 +151,21 @@ export async function renameFile(
   return listFiles(ctx, teacherId, firstPage(q));
 }
 
-/** Deletes the file, its place in any task, and its stored content. */
+/**
+ * Deletes the file, its place in any task (a task's files cascade; a question that played it keeps
+ * its text and answer time, without audio) and, once that is committed, its stored content.
+ */
 export async function deleteFile(
   ctx: AppContext,
   teacherId: number,
   id: number,
   q: PageQuery,
 ): Promise<Page<FileDto>> {
-  const deleted = await repo.deleteTeacherFile(ctx.db, teacherId, id);
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.deleteTeacherFile(trx, teacherId, id);
+    if (row) await forgetQuestionFile(trx, teacherId, id);
+    return row;
+  });
   if (!deleted) throw notFound(AUTHORING_TEXT.fileNotFound);
   await ctx.storage.delete(deleted.storage_key);
   return listFiles(ctx, teacherId, firstPage(q));

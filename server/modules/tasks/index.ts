@@ -1,9 +1,18 @@
-// The tasks module's entry: its routes, and what variants and grading need of tasks.
+// The tasks module's entry: its routes, what variants and grading need of tasks, what files needs
+// when one of them is deleted, and how another module (templates) makes tasks in its transaction.
 import type { Db } from '../../db/types';
 import * as repo from './repository';
 
 export { taskRoutes } from './routes';
-export { loadTaskDtos, parseCriteria } from './service';
+export {
+  forgetQuestionFile,
+  insertOwnTask,
+  loadTaskDtos,
+  parseCriteria,
+  prepareTaskWrite,
+  type PreparedTask,
+  type TaskWrite,
+} from './service';
 
 /** Which of these ids are the teacher's own tasks. */
 export const findTeacherTaskIds = (db: Db, teacherId: number, ids: number[]) =>

@@ -85,6 +85,23 @@ export async function filesOfTasks(db: Db, taskIds: number[]) {
     .execute();
 }
 
+/**
+ * The teacher's tasks whose questions may name this file: a text match on the stored JSON (written
+ * by JSON.stringify, so `"fileId":<id>` is exact), which the caller confirms by parsing.
+ */
+export async function teacherTasksMentioningFile(db: Db, teacherId: number, fileId: number) {
+  return db
+    .selectFrom('tasks')
+    .select(['id', 'questions'])
+    .where('teacher_id', '=', teacherId)
+    .where('questions', 'like', `%"fileId":${fileId}%`)
+    .execute();
+}
+
+export async function setTaskQuestions(db: Db, taskId: number, questions: string): Promise<void> {
+  await db.updateTable('tasks').set({ questions }).where('id', '=', taskId).execute();
+}
+
 /** Names of the variants that use the task, for the "still in use" answer. */
 export async function variantNamesUsingTask(db: Db, taskId: number): Promise<string[]> {
   const rows = await db

@@ -1,17 +1,32 @@
+import { z } from 'zod';
 import type { SearchPageQuery } from '../../../src/shared/contract/common';
-import { criterionSchema, type Criterion, type TaskDto } from '../../../src/shared/contract/teacher';
+import {
+  criterionSchema,
+  type Criterion,
+  type FileDto,
+  type TaskDto,
+  type TaskQuestion,
+  type TaskType,
+} from '../../../src/shared/contract/teacher';
 import { AUTHORING_TEXT } from '../../../src/shared/messages';
 import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
 import { recheckOnRace } from '../../lib/db-errors';
 import { isForeignKeyViolation } from '../../lib/db-foreign-key';
-import { conflictMessage, notFound } from '../../lib/http-error';
+import { badRequest, conflictMessage, notFound } from '../../lib/http-error';
 import type { Page } from '../../lib/paging';
 import { sanitizeTaskText } from '../../lib/rich-text';
 import { nowIso } from '../../lib/time';
-import { findTeacherFileIds } from '../files';
+import { findFilesByIds, findTeacherFileIds } from '../files';
 import * as repo from './repository';
+
+/** A question as stored in `tasks.questions` and as a write carries it (after the contract). */
+export interface StoredQuestion {
+  text: string | null;
+  fileId: number | null;
+  answerSeconds: number;
+}
 
 export interface TaskWrite {
   name: string;
@@ -21,6 +36,8 @@ export interface TaskWrite {
   files: number[];
   /** Absent keeps the stored criteria (on create: none). */
   criteria?: Criterion[];
+  /** Absent keeps the stored questions (on create: none); [] removes them. */
+  questions?: StoredQuestion[];
 }
 
 const storedCriteria = criterionSchema.array();
@@ -35,12 +52,58 @@ export function parseCriteria(json: string): Criterion[] {
   }
 }
 
-/** Task DTOs for these rows, their files batched into one query. */
+const storedQuestions = z
+  .object({
+    text: z.string().nullable(),
+    fileId: z.number().int().nullable(),
+    answerSeconds: z.number().int(),
+  })
+  .array();
+
+/** The task's questions as stored (a JSON list written only through the contract's schema). */
+export function parseQuestions(json: string): StoredQuestion[] {
+  try {
+    const parsed = storedQuestions.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Only these keys, in this order: a file's removal finds its id by `"fileId":<id>` in the text. */
+const questionsJson = (questions: StoredQuestion[]) =>
+  JSON.stringify(questions.map((q) => ({ text: q.text, fileId: q.fileId, answerSeconds: q.answerSeconds })));
+
+/** What the exam's length counts for a task: its one answer, or its questions' answers together. */
+const storedDuration = (duration: number, questions: StoredQuestion[]) =>
+  questions.length > 0 ? questions.reduce((sum, q) => sum + q.answerSeconds, 0) : duration;
+
+/**
+ * Task DTOs for these rows: their files and their questions' audio each batched into one query.
+ * A question's file is shown only while it exists and is still its task's teacher's (ids are
+ * never reused, and a removed file is dropped from the questions anyway); otherwise the
+ * question answers `fileId: null, file: null`, as a task drops a removed file from `files`.
+ */
 export async function toTaskDtos(ctx: AppContext, rows: repo.TaskRow[]): Promise<TaskDto[]> {
-  const files = await repo.filesOfTasks(
-    ctx.db,
-    rows.map((t) => t.id),
-  );
+  const questionsOf = new Map(rows.map((t) => [t.id, parseQuestions(t.questions)]));
+  const questionFileIds = [
+    ...new Set([...questionsOf.values()].flat().flatMap((q) => (q.fileId === null ? [] : [q.fileId]))),
+  ];
+  const [files, questionFiles] = await Promise.all([
+    repo.filesOfTasks(
+      ctx.db,
+      rows.map((t) => t.id),
+    ),
+    findFilesByIds(ctx.db, questionFileIds),
+  ]);
+  const questionFileById = new Map(questionFiles.map((f) => [f.id, f]));
+  const fileDto = (f: { id: number; name: string; mime: string }): FileDto => ({
+    id: f.id,
+    name: f.name,
+    type: f.mime,
+    access: ctx.media.url('file', f.id),
+  });
+
   return rows.map((t) => ({
     id: t.id,
     name: t.name,
@@ -48,10 +111,13 @@ export async function toTaskDtos(ctx: AppContext, rows: repo.TaskRow[]): Promise
     duration: t.duration,
     preparationDuration: t.preparation_duration,
     type: t.type,
-    files: files
-      .filter((f) => f.task_id === t.id)
-      .map((f) => ({ id: f.id, name: f.name, type: f.mime, access: ctx.media.url('file', f.id) })),
+    files: files.filter((f) => f.task_id === t.id).map(fileDto),
     criteria: parseCriteria(t.criteria),
+    questions: (questionsOf.get(t.id) ?? []).map((q): TaskQuestion => {
+      const f = q.fileId === null ? undefined : questionFileById.get(q.fileId);
+      const file = f && f.teacher_id === t.teacher_id ? fileDto(f) : null;
+      return { text: q.text, fileId: file ? file.id : null, file, answerSeconds: q.answerSeconds };
+    }),
   }));
 }
 
@@ -84,37 +150,74 @@ async function assertOwnFiles(db: Db, teacherId: number, fileIds: number[]): Pro
   if (missing.length > 0) throw notFound(AUTHORING_TEXT.filesMissing(missing));
 }
 
-function columns(body: TaskWrite, text: string) {
+/**
+ * A question's audio must be one of the teacher's own files (a foreign one answers like a missing
+ * one, as the task's files do) and an audio file.
+ */
+async function assertQuestionFiles(db: Db, teacherId: number, questions: StoredQuestion[]): Promise<void> {
+  const ids = [...new Set(questions.flatMap((q) => (q.fileId === null ? [] : [q.fileId])))];
+  if (ids.length === 0) return;
+  const own = new Map(
+    (await findFilesByIds(db, ids)).filter((f) => f.teacher_id === teacherId).map((f) => [f.id, f]),
+  );
+  const missing = ids.filter((id) => !own.has(id));
+  if (missing.length > 0) throw notFound(AUTHORING_TEXT.filesMissing(missing));
+  const notAudio = [...own.values()].filter((f) => !f.mime.startsWith('audio'));
+  if (notAudio.length > 0)
+    throw badRequest(AUTHORING_TEXT.questionFilesNotAudio(notAudio.map((f) => f.name)));
+}
+
+/** The columns a write sets; `questions` are those the task will have (given or kept). */
+function columns(body: TaskWrite, text: string, questions: StoredQuestion[]) {
   return {
     name: body.name,
     search: searchColumn(body.name),
     text,
-    duration: body.duration,
+    duration: storedDuration(body.duration, questions),
     preparation_duration: body.preparationDuration,
     ...(body.criteria ? { criteria: JSON.stringify(body.criteria) } : {}),
+    ...(body.questions ? { questions: questionsJson(body.questions) } : {}),
     updated_at: nowIso(),
   };
+}
+
+declare const prepared: unique symbol;
+
+/** A new task whose text is sanitised: made by `prepareTaskWrite` before a transaction opens. */
+export type PreparedTask = TaskWrite & { type: TaskType } & { readonly [prepared]: true };
+
+/** Sanitises the text (slow the first time: the purifier loads), outside any transaction. */
+export async function prepareTaskWrite(body: TaskWrite & { type: TaskType }): Promise<PreparedTask> {
+  return { ...body, text: await sanitizeTaskText(body.text) } as PreparedTask;
+}
+
+/**
+ * Checks and inserts one of the teacher's tasks in the caller's transaction (so another module's
+ * write spans it: a template's tasks and their variant); answers its id.
+ */
+export async function insertOwnTask(db: Db, teacherId: number, task: PreparedTask): Promise<number> {
+  const questions = task.questions ?? [];
+  await assertOwnFiles(db, teacherId, task.files);
+  await assertQuestionFiles(db, teacherId, questions);
+  const { updated_at, ...fields } = columns(task, task.text, questions);
+  const row = await repo.insertTask(db, {
+    teacher_id: teacherId,
+    type: task.type,
+    ...fields,
+    created_at: updated_at,
+    updated_at,
+  });
+  await repo.setTaskFiles(db, row.id, task.files);
+  return row.id;
 }
 
 export async function createTask(
   ctx: AppContext,
   teacherId: number,
-  body: TaskWrite & { type: TaskDto['type'] },
+  body: TaskWrite & { type: TaskType },
 ): Promise<TaskDto> {
-  const text = await sanitizeTaskText(body.text);
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    await assertOwnFiles(trx, teacherId, body.files);
-    const { updated_at, ...fields } = columns(body, text);
-    const task = await repo.insertTask(trx, {
-      teacher_id: teacherId,
-      type: body.type,
-      ...fields,
-      created_at: updated_at,
-      updated_at,
-    });
-    await repo.setTaskFiles(trx, task.id, body.files);
-    return task.id;
-  });
+  const task = await prepareTaskWrite(body);
+  const id = await ctx.db.transaction().execute((trx) => insertOwnTask(trx, teacherId, task));
   return getTask(ctx, teacherId, id);
 }
 
@@ -126,12 +229,29 @@ export async function updateTask(
 ): Promise<TaskDto> {
   const text = await sanitizeTaskText(body.text);
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.findTeacherTask(trx, teacherId, body.id))) throw notFound(AUTHORING_TEXT.taskNotFound);
+    const stored = await repo.findTeacherTask(trx, teacherId, body.id);
+    if (!stored) throw notFound(AUTHORING_TEXT.taskNotFound);
     await assertOwnFiles(trx, teacherId, body.files);
-    await repo.updateTeacherTask(trx, teacherId, body.id, columns(body, text));
+    // Questions kept as stored were checked when written; a removed file is dropped from them.
+    if (body.questions) await assertQuestionFiles(trx, teacherId, body.questions);
+    const questions = body.questions ?? parseQuestions(stored.questions);
+    await repo.updateTeacherTask(trx, teacherId, body.id, columns(body, text, questions));
     await repo.setTaskFiles(trx, body.id, body.files);
   });
   return getTask(ctx, teacherId, body.id);
+}
+
+/**
+ * Called in the transaction that deletes one of the teacher's files: the questions that played it
+ * keep their text and answer time, without audio.
+ */
+export async function forgetQuestionFile(db: Db, teacherId: number, fileId: number): Promise<void> {
+  for (const task of await repo.teacherTasksMentioningFile(db, teacherId, fileId)) {
+    const questions = parseQuestions(task.questions);
+    if (!questions.some((q) => q.fileId === fileId)) continue;
+    const kept = questions.map((q) => (q.fileId === fileId ? { ...q, fileId: null } : q));
+    await repo.setTaskQuestions(db, task.id, questionsJson(kept));
+  }
 }
 
 /** A task still in a variant stays: the answer names the variants to change first. */

@@ -54,24 +54,30 @@ async function assertOwnTasks(db: Db, teacherId: number, taskIds: number[]): Pro
   if (missing.length > 0) throw notFound(AUTHORING_TEXT.tasksMissing(missing));
 }
 
+/**
+ * Checks and inserts one of the teacher's variants with its tasks in order, in the caller's
+ * transaction (a template's tasks and their variant are one write); answers its id.
+ */
+export async function insertOwnVariant(db: Db, teacherId: number, body: VariantWrite): Promise<number> {
+  await assertOwnTasks(db, teacherId, body.tasks);
+  const now = nowIso();
+  const variant = await repo.insertVariant(db, {
+    teacher_id: teacherId,
+    name: body.name,
+    search: searchColumn(body.name),
+    created_at: now,
+    updated_at: now,
+  });
+  await repo.setVariantTasks(db, variant.id, body.tasks);
+  return variant.id;
+}
+
 export async function createVariant(
   ctx: AppContext,
   teacherId: number,
   body: VariantWrite,
 ): Promise<VariantDto> {
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    await assertOwnTasks(trx, teacherId, body.tasks);
-    const now = nowIso();
-    const variant = await repo.insertVariant(trx, {
-      teacher_id: teacherId,
-      name: body.name,
-      search: searchColumn(body.name),
-      created_at: now,
-      updated_at: now,
-    });
-    await repo.setVariantTasks(trx, variant.id, body.tasks);
-    return variant.id;
-  });
+  const id = await ctx.db.transaction().execute((trx) => insertOwnVariant(trx, teacherId, body));
   return getVariant(ctx, teacherId, id);
 }
 
