@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import type { Region } from 'wavesurfer.js/dist/plugins/regions.js';
 import { MAIN_REGION_ID } from './use-main-region';
-import { MARKER_PREFIX } from './use-task-markers';
+import { MARKER_PREFIX } from './answer-markers';
 import type { Regions } from './use-wavesurfer';
 
 /** A span marked on the waveform (a comment's time range). */

@@ -2,15 +2,25 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import { type Ref, useImperativeHandle } from 'react';
+import type { AnswerMarker } from './answer-markers';
+import { MarkerButtons } from './marker-buttons';
 import { useStableMediaSrc } from './stable-media-src';
 import { type EditableRegion, useMainRegion } from './use-main-region';
 import { useMarkedSpans, type WaveformMark } from './use-marked-spans';
-import { useTaskMarkers } from './use-task-markers';
+import { useAnswerMarkers } from './use-answer-markers';
 import { useWavesurfer } from './use-wavesurfer';
 import { WaveformControls } from './waveform-controls';
 
 export type { EditableRegion } from './use-main-region';
 export type { WaveformMark } from './use-marked-spans';
+export type { AnswerMarker } from './answer-markers';
+
+/** What a page may ask of its player. */
+export interface WaveformHandle {
+  /** Plays from `seconds` (loading the audio first when it is not yet). */
+  playFrom: (seconds: number) => void;
+}
 
 export interface WaveformPlayerProps {
   src: string;
@@ -22,8 +32,15 @@ export interface WaveformPlayerProps {
   /** Load the audio only on the first click or play. */
   lazy?: boolean;
   speedControl?: boolean;
-  /** Task starts (seconds): drawn as numbered markers. */
-  markers?: number[];
+  /**
+   * Where each task's and question's answer began (`answerMarkers`): drawn as markers and listed
+   * as buttons under the waveform; either plays from there.
+   */
+  markers?: AnswerMarker[];
+  /** Told after a marker (or its button) started playing from its place. */
+  onMarkerClick?: (marker: AnswerMarker) => void;
+  /** The page's hold on the player (plays from a time the page names). */
+  controlRef?: Ref<WaveformHandle>;
   /** Marked spans; clicking one plays from its start, double-clicking removes it. */
   marks?: WaveformMark[];
   onMarkRemove?: (id: string) => void;
@@ -34,7 +51,8 @@ export interface WaveformPlayerProps {
 
 /**
  * The waveform player every screen shares (wavesurfer.js 8 over a media element): the waveform
- * with task markers, marked spans and the teacher's main region, then the controls.
+ * with answer markers (tasks and their questions), marked spans and the teacher's main region,
+ * the markers again as buttons, then the controls.
  */
 export function WaveformPlayer({
   src: givenSrc,
@@ -44,6 +62,8 @@ export function WaveformPlayer({
   lazy = false,
   speedControl = false,
   markers,
+  onMarkerClick,
+  controlRef,
   marks,
   onMarkRemove,
   editableRegion,
@@ -53,7 +73,18 @@ export function WaveformPlayer({
   // A refetch signs the same file's address anew: the player is not rebuilt for that.
   const src = useStableMediaSrc(givenSrc);
   const { containerRef, regionsRef, view, actions } = useWavesurfer({ src, peaks, duration, autoPlay, lazy });
-  useTaskMarkers(regionsRef, view.drawn, markers, theme.palette.secondary.main);
+  useImperativeHandle(controlRef, () => ({ playFrom: actions.playFrom }), [actions]);
+  const jump = (marker: AnswerMarker) => {
+    actions.playFrom(marker.start);
+    onMarkerClick?.(marker);
+  };
+  useAnswerMarkers(
+    regionsRef,
+    view.drawn,
+    markers,
+    { task: theme.palette.secondary.main, question: theme.palette.info.main },
+    jump,
+  );
   useMarkedSpans(
     regionsRef,
     actions.ensureLoaded,
@@ -82,6 +113,7 @@ export function WaveformPlayer({
         aria-label="Звуковая дорожка"
         role="img"
       />
+      {markers && markers.length > 0 && <MarkerButtons markers={markers} onJump={jump} />}
       {view.failed && (
         <Alert severity="warning" sx={{ mt: 1 }}>
           Не удалось загрузить аудио

@@ -1,4 +1,6 @@
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -8,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { createLink } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { RecordingScores, TaskScores } from '@/shared/contract/grading';
-import { formatScore } from '@/shared/format';
+import { formatDuration, formatScore } from '@/shared/format';
 import { usePendingItems } from '@/lib/use-device-sync';
 import { enqueueGrade, type GradeOp, pendingGradeOf } from '../api/grade-send';
 import { useScores } from '../api/get-scores';
@@ -21,13 +23,61 @@ export const gradeTaskElementId = (position: number) => `grade-task-${position}`
 
 const NOT_SCORED = '';
 
+/** Where the answers begin in the recording (seconds), as its detail gives them. */
+export interface AnswerStarts {
+  taskStarts: number[];
+  /** Per task, where each question's answer window began; [] (or absent) without questions. */
+  questionStarts?: number[][];
+}
+
+/** 'Слушать с начала' of a task and, for a task with questions, a button per question's answer. */
+function TaskListening({
+  start,
+  questionStarts,
+  onPlayFrom,
+}: {
+  start: number;
+  questionStarts: number[];
+  onPlayFrom: (seconds: number) => void;
+}) {
+  return (
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mb: 1 }}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<PlayArrowIcon />}
+        title={formatDuration(start)}
+        onClick={() => onPlayFrom(start)}
+      >
+        Слушать с начала
+      </Button>
+      {questionStarts.map((qStart, i) => (
+        <Button
+          key={i}
+          size="small"
+          title={formatDuration(qStart)}
+          onClick={() => onPlayFrom(qStart)}
+          sx={{ minWidth: 0 }}
+        >
+          Вопрос {i + 1}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
 function TaskGrade({
   task,
+  starts,
+  onPlayFrom,
   onPoints,
 }: {
   task: TaskScores;
+  starts: AnswerStarts | undefined;
+  onPlayFrom: ((seconds: number) => void) | undefined;
   onPoints: (criterion: number, points: number | null) => void;
 }) {
+  const start = starts?.taskStarts[task.position - 1];
   const headingId = `${gradeTaskElementId(task.position)}-title`;
   return (
     <Paper
@@ -41,6 +91,13 @@ function TaskGrade({
       <Typography id={headingId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         Задание {task.position}. {task.taskName}
       </Typography>
+      {onPlayFrom && start !== undefined && (
+        <TaskListening
+          start={start}
+          questionStarts={starts?.questionStarts?.[task.position - 1] ?? []}
+          onPlayFrom={onPlayFrom}
+        />
+      )}
       {task.criteria.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           Задание не оценивается: у него нет критериев.{' '}
@@ -92,8 +149,18 @@ function SaveState({
 /**
  * The grade of a recording by its tasks' criteria: each change goes through the outbox (it
  * works offline), and the panel shows the newest grade, sent or not, with its running total.
+ * Given the answers' `starts` and `onPlayFrom`, each task offers to listen to its answer from
+ * the start, and to each of its questions' answers.
  */
-export function GradePanel({ audioId }: { audioId: number }) {
+export function GradePanel({
+  audioId,
+  starts,
+  onPlayFrom,
+}: {
+  audioId: number;
+  starts?: AnswerStarts;
+  onPlayFrom?: (seconds: number) => void;
+}) {
   const { data: scores, isError } = useScores(audioId);
   const items = usePendingItems('grade');
   const pending = items && pendingGradeOf(items, audioId);
@@ -130,6 +197,8 @@ export function GradePanel({ audioId }: { audioId: number }) {
         <TaskGrade
           key={task.position}
           task={task}
+          starts={starts}
+          onPlayFrom={onPlayFrom}
           onPoints={(criterion, points) => {
             const now = new Date();
             const next = scoresWithPoints(view, task.position, criterion, points);

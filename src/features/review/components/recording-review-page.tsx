@@ -1,10 +1,15 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { createLink } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { answerMarkers } from '@/components/waveform/answer-markers';
 import { CommentList, RecordingMissing, RecordingPage } from '@/components/recording/recording-page';
 import { useCommentMarks } from '@/components/waveform/use-comment-marks';
-import { WaveformPlayer } from '@/components/waveform/waveform-player';
+import {
+  type AnswerMarker,
+  type WaveformHandle,
+  WaveformPlayer,
+} from '@/components/waveform/waveform-player';
 import { formatDateTime, formatDuration } from '@/shared/format';
 import { useOfflineMedia } from '@/lib/offline-media';
 import { enqueueCommentOp, pendingCommentOpsOf } from '../api/comment-ops';
@@ -12,7 +17,6 @@ import { usePendingItems } from '@/lib/use-device-sync';
 import { useRecording } from '../api/get-recording';
 import { mergeComments, type ShownComment } from '../model/merge-comments';
 import { MAIN_REGION_MIN_LENGTH, initialMainRegion } from '../model/comment-rules';
-import { clickedTaskMarker } from '../model/marker-click';
 import { CommentComposer } from './comment-composer';
 import { CommentEditRow } from './comment-edit-row';
 import { CommentRow } from './comment-row';
@@ -22,11 +26,12 @@ const RouterLink = createLink(Link);
 
 const commentKey = (c: ShownComment) => c.key;
 
-/** A click on task N's marker brings task N's grade into view and focus. */
-function jumpToTaskGrade(event: Event) {
-  const position = clickedTaskMarker(event);
-  if (position === null) return;
-  const panel = document.getElementById(gradeTaskElementId(position));
+/**
+ * A marker of task N (or of one of its questions), which the player now plays from, brings
+ * task N's grade into view and focus.
+ */
+function showTaskGrade(marker: AnswerMarker) {
+  const panel = document.getElementById(gradeTaskElementId(marker.task));
   panel?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   panel?.focus({ preventScroll: true });
 }
@@ -50,6 +55,11 @@ export function RecordingReviewPage({ recordingId }: { recordingId: number }) {
     [audio, pending],
   );
   const { marks, isShown, show, hide } = useCommentMarks(comments, commentKey);
+  const player = useRef<WaveformHandle>(null);
+  const markers = useMemo(
+    () => (audio ? answerMarkers(audio.taskStarts, audio.questionStarts) : []),
+    [audio],
+  );
   // Reviewing at home goes on offline: the recording is kept on the device after one visit.
   useOfflineMedia(audio?.access);
 
@@ -92,23 +102,23 @@ export function RecordingReviewPage({ recordingId }: { recordingId: number }) {
         }}
       >
         <Box sx={{ minWidth: 0 }}>
-          <Box onClick={(e) => jumpToTaskGrade(e.nativeEvent)}>
-            <WaveformPlayer
-              src={audio.access}
-              peaks={audio.peaks}
-              duration={duration}
-              lazy
-              speedControl
-              markers={audio.taskStarts}
-              marks={marks}
-              onMarkRemove={hide}
-              editableRegion={{
-                ...main,
-                minLength: MAIN_REGION_MIN_LENGTH,
-                onChange: (start, end) => setRegion({ start, end }),
-              }}
-            />
-          </Box>
+          <WaveformPlayer
+            src={audio.access}
+            peaks={audio.peaks}
+            duration={duration}
+            lazy
+            speedControl
+            markers={markers}
+            onMarkerClick={showTaskGrade}
+            controlRef={player}
+            marks={marks}
+            onMarkRemove={hide}
+            editableRegion={{
+              ...main,
+              minLength: MAIN_REGION_MIN_LENGTH,
+              onChange: (start, end) => setRegion({ start, end }),
+            }}
+          />
           <CommentComposer audioId={recordingId} duration={duration} span={main} />
           <CommentList title="Комментарии" empty={comments.length === 0}>
             {comments.map((c) =>
@@ -134,7 +144,11 @@ export function RecordingReviewPage({ recordingId }: { recordingId: number }) {
             )}
           </CommentList>
         </Box>
-        <GradePanel audioId={recordingId} />
+        <GradePanel
+          audioId={recordingId}
+          starts={audio}
+          onPlayFrom={(seconds) => player.current?.playFrom(seconds)}
+        />
       </Box>
     </RecordingPage>
   );

@@ -2,7 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import { useMemo } from 'react';
 import { CommentList, RecordingMissing, RecordingPage } from '@/components/recording/recording-page';
+import { answerMarkers } from '@/components/waveform/answer-markers';
 import { useCommentMarks } from '@/components/waveform/use-comment-marks';
 import { WaveformPlayer } from '@/components/waveform/waveform-player';
 import { formatDateTime, formatDuration } from '@/shared/format';
@@ -11,10 +13,17 @@ import { RecordingGrade } from './recording-grade';
 
 const commentKey = (c: { id: number }) => String(c.id);
 
-/** The student's recording: player with task markers, the teacher's comments, the variant. */
+/**
+ * The student's recording: player with the markers of the tasks and their questions, the
+ * teacher's comments, the variant.
+ */
 export function OwnRecordingPage({ recordingId }: { recordingId: number }) {
   const { data: recording, isError } = useOwnRecording(recordingId);
   const { marks, isShown, show, hide } = useCommentMarks(recording?.comments ?? [], commentKey);
+  const markers = useMemo(
+    () => (recording ? answerMarkers(recording.taskStarts, recording.questionStarts) : []),
+    [recording],
+  );
 
   if (!recording) return <RecordingMissing isError={isError} />;
 
@@ -35,7 +44,7 @@ export function OwnRecordingPage({ recordingId }: { recordingId: number }) {
         duration={recording.duration}
         lazy
         speedControl
-        markers={recording.taskStarts}
+        markers={markers}
         marks={marks}
         onMarkRemove={hide}
       />

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { ComponentProps } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { scoresQueryKey } from '@/features/review/api/query-keys';
 import { GradePanel } from '@/features/review/components/grade-panel';
 import type { RecordingScores } from '@/shared/contract/grading';
@@ -35,13 +36,16 @@ const graded: RecordingScores = {
   gradedAt: '2026-01-01T10:00:00.000Z',
 };
 
-async function renderPanel(scores: RecordingScores) {
+async function renderPanel(
+  scores: RecordingScores,
+  props: Omit<ComponentProps<typeof GradePanel>, 'audioId'> = {},
+) {
   queryClient.setQueryData(scoresQueryKey(AUDIO), scores);
   const router = createRouter({
     routeTree: createRootRoute({
       component: () => (
         <QueryClientProvider client={queryClient}>
-          <GradePanel audioId={AUDIO} />
+          <GradePanel audioId={AUDIO} {...props} />
         </QueryClientProvider>
       ),
     }),
@@ -113,6 +117,44 @@ describe('GradePanel', () => {
       await waitFor(() => expect(within(panel).getByTestId('grade-total').textContent).toBe('Итого: 2 из 6'));
       const latest = (await syncEngine.pendingOf('grade')).at(-1);
       expect(latest?.payload.scores).toHaveLength(2);
+    },
+    SLOW,
+  );
+
+  it(
+    'offers to listen to each task from its start and, for a task with questions, from each question',
+    async () => {
+      const onPlayFrom = vi.fn();
+      const panel = await renderPanel(graded, {
+        starts: { taskStarts: [0, 95.5, 180], questionStarts: [[], [100, 140], []] },
+        onPlayFrom,
+      });
+      const second = within(panel).getByRole('region', { name: 'Задание 2. Без критериев' });
+      fireEvent.click(within(second).getByRole('button', { name: 'Слушать с начала' }));
+      expect(onPlayFrom).toHaveBeenLastCalledWith(95.5);
+      expect(
+        within(second)
+          .getAllByRole('button', { name: /^Вопрос/ })
+          .map((b) => b.textContent),
+      ).toEqual(['Вопрос 1', 'Вопрос 2']);
+      fireEvent.click(within(second).getByRole('button', { name: 'Вопрос 2' }));
+      expect(onPlayFrom).toHaveBeenLastCalledWith(140);
+
+      const first = within(panel).getByRole('region', { name: 'Задание 1. Монолог' });
+      expect(within(first).queryByRole('button', { name: /^Вопрос/ })).toBeNull();
+      fireEvent.click(within(first).getByRole('button', { name: 'Слушать с начала' }));
+      expect(onPlayFrom).toHaveBeenLastCalledWith(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'offers no listening where the recording does not say where a task began',
+    async () => {
+      const panel = await renderPanel(graded, { starts: { taskStarts: [0] }, onPlayFrom: vi.fn() });
+      const third = within(panel).getByRole('region', { name: 'Задание 3. Чтение' });
+      expect(within(third).queryByRole('button', { name: 'Слушать с начала' })).toBeNull();
+      expect(within(panel).getAllByRole('button', { name: 'Слушать с начала' })).toHaveLength(1);
     },
     SLOW,
   );
