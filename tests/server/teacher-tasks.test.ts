@@ -1,8 +1,20 @@
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHORING_TEXT } from '@/shared/messages';
 import { RICH_TEXT_TAGS } from '@/shared/rich-text';
-import { createTask, createVariant, MP3, PNG, taskBody, uploadOne, type FileDto } from './helpers/authoring';
-import { expectError } from './helpers/expect-error';
+import {
+  createExam,
+  createTask,
+  createVariant,
+  linkStudent,
+  MP3,
+  PNG,
+  taskBody,
+  uploadOne,
+  wav,
+  type FileDto,
+} from './helpers/authoring';
+import { expectError, expectMessage } from './helpers/expect-error';
 import {
   callerFor,
   createTestApp,
@@ -305,6 +317,261 @@ describe.each(DATABASES)('teacher tasks on %s', (kind) => {
     expect(del.statusCode).toBe(200);
     const read = await call(teacher, 'GET', `/api/teacher/task/${task.id}`);
     expect(read.json().files.map((f: FileDto) => f.id)).toEqual([image.id]);
+  });
+
+  describe('questions', () => {
+    interface Question {
+      text: string | null;
+      fileId: number | null;
+      file: FileDto | null;
+      answerSeconds: number;
+    }
+    const tasksUrl = '/api/teacher/tasks?page_size=100&page_number=0';
+    const read = async (id: number) => (await call(teacher, 'GET', `/api/teacher/task/${id}`)).json();
+
+    it('round-trips questions in order with their audio, and the duration is their answer times', async () => {
+      const second = await uploadOne(t.app, teacher, 'вопрос-2.wav', wav(800));
+      const res = await call(
+        teacher,
+        'POST',
+        '/api/teacher/task',
+        taskBody({
+          name: 'Интервью',
+          duration: 999,
+          questions: [
+            { text: '  Где вы живете?  ', fileId: audio.id, answerSeconds: 40 },
+            { fileId: second.id, answerSeconds: 20 },
+            { text: 'Без звука', answerSeconds: 5 },
+            { text: '', fileId: null, answerSeconds: 600 },
+          ],
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const created = res.json();
+      expect(created.duration).toBe(40 + 20 + 5 + 600);
+      const questions: Question[] = created.questions;
+      expect(questions.map((q) => [q.text, q.fileId, q.answerSeconds])).toEqual([
+        ['Где вы живете?', audio.id, 40],
+        [null, second.id, 20],
+        ['Без звука', null, 5],
+        [null, null, 600],
+      ]);
+      expect(questions[0].file).toMatchObject({ id: audio.id, name: 'вопрос.mp3', type: 'audio/mpeg' });
+      expect(questions[1].file).toMatchObject({ id: second.id, name: 'вопрос-2.wav', type: 'audio/wav' });
+      expect(questions[2].file).toBeNull();
+      // The question's audio is fetched through its signed address like a task file.
+      expect(questions[0].file?.access).toMatch(
+        new RegExp(`^/api/files/${audio.id}/content\\?exp=\\d+&sig=`),
+      );
+      const content = await call(null, 'GET', questions[1].file?.access ?? '');
+      expect(content.statusCode).toBe(200);
+      expect(content.headers['content-type']).toBe('audio/wav');
+
+      // The detail and the list show the same questions.
+      expect((await read(created.id)).questions).toEqual(
+        questions.map((q) => ({ ...q, file: q.file && { ...q.file, access: expect.any(String) } })),
+      );
+      const listed = (await call(teacher, 'GET', tasksUrl))
+        .json()
+        .tasks.find((x: { id: number }) => x.id === created.id);
+      expect(listed.questions.map((q: Question) => q.fileId)).toEqual([audio.id, second.id, null, null]);
+    });
+
+    it('keeps the questions on a PATCH without them (duration still their sum), and [] clears them', async () => {
+      const task = await createTask(t.app, teacher, {
+        questions: [
+          { text: 'Первый', fileId: audio.id, answerSeconds: 30 },
+          { text: 'Второй', answerSeconds: 15 },
+        ],
+      });
+      const { type: _type, ...body } = taskBody({ name: 'Переименовано', duration: 77 });
+      const kept = await call(teacher, 'PATCH', '/api/teacher/task', { ...body, id: task.id });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json().name).toBe('Переименовано');
+      expect(kept.json().duration).toBe(45);
+      expect(kept.json().questions.map((q: Question) => [q.text, q.fileId, q.answerSeconds])).toEqual([
+        ['Первый', audio.id, 30],
+        ['Второй', null, 15],
+      ]);
+
+      const replaced = await call(teacher, 'PATCH', '/api/teacher/task', {
+        ...body,
+        id: task.id,
+        questions: [{ text: 'Единственный', answerSeconds: 50 }],
+      });
+      expect(replaced.json().duration).toBe(50);
+      expect(replaced.json().questions.map((q: Question) => q.text)).toEqual(['Единственный']);
+
+      const cleared = await call(teacher, 'PATCH', '/api/teacher/task', {
+        ...body,
+        id: task.id,
+        questions: [],
+      });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json().questions).toEqual([]);
+      // Without questions the task answers once for the duration given.
+      expect(cleared.json().duration).toBe(77);
+      expect((await read(task.id)).questions).toEqual([]);
+    });
+
+    it('takes up to 20 questions of 5 to 600 seconds, and refuses more or other times (400)', async () => {
+      const q = (answerSeconds: unknown) => ({ text: 'Вопрос', answerSeconds });
+      const twenty = Array.from({ length: 20 }, (_, i) => q(5 + i));
+      const ok = await call(teacher, 'POST', '/api/teacher/task', taskBody({ questions: twenty }));
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().questions).toHaveLength(20);
+      expect(ok.json().duration).toBe(twenty.reduce((sum, x) => sum + (x.answerSeconds as number), 0));
+
+      const before = (await call(teacher, 'GET', tasksUrl)).json();
+      for (const questions of [
+        [...twenty, q(5)],
+        [q(4)],
+        [q(601)],
+        [q(0)],
+        [q(-5)],
+        [q(10.5)],
+        [q('40')],
+        [{ text: 'Без времени' }],
+        [{ ...q(40), text: 'x'.repeat(1001) }],
+        [{ ...q(40), fileId: 0 }],
+        [{ ...q(40), fileId: 'звук' }],
+        'вопросы',
+      ]) {
+        expectError(await call(teacher, 'POST', '/api/teacher/task', taskBody({ questions })), 400);
+      }
+      const task = await createTask(t.app, teacher);
+      const { type: _type, ...body } = taskBody();
+      expectError(
+        await call(teacher, 'PATCH', '/api/teacher/task', { ...body, id: task.id, questions: [q(601)] }),
+        400,
+      );
+      expect((await read(task.id)).questions).toEqual([]);
+      expect((await call(teacher, 'GET', tasksUrl)).json().tasks).toHaveLength(before.tasks.length + 1);
+    });
+
+    it('refuses another teacher’s audio exactly like a missing file (404), writing nothing', async () => {
+      const foreignAudio = await uploadOne(t.app, other, 'чужой-вопрос.mp3', MP3);
+      const before = (await call(teacher, 'GET', tasksUrl)).json();
+      const foreign = await call(
+        teacher,
+        'POST',
+        '/api/teacher/task',
+        taskBody({ questions: [{ fileId: foreignAudio.id, answerSeconds: 40 }] }),
+      );
+      const missing = await call(
+        teacher,
+        'POST',
+        '/api/teacher/task',
+        taskBody({ questions: [{ fileId: 1_999_999_999, answerSeconds: 40 }] }),
+      );
+      expectError(foreign, 404);
+      expectError(missing, 404);
+      expect(foreign.json().message.replace(String(foreignAudio.id), '<id>')).toBe(
+        missing.json().message.replace('1999999999', '<id>'),
+      );
+      expect(foreign.json()).toEqual({ message: AUTHORING_TEXT.filesMissing([foreignAudio.id]) });
+
+      const task = await createTask(t.app, teacher, { questions: [{ fileId: audio.id, answerSeconds: 40 }] });
+      const { type: _type, ...body } = taskBody();
+      expectError(
+        await call(teacher, 'PATCH', '/api/teacher/task', {
+          ...body,
+          id: task.id,
+          questions: [{ fileId: foreignAudio.id, answerSeconds: 40 }],
+        }),
+        404,
+      );
+      expect((await read(task.id)).questions.map((x: Question) => x.fileId)).toEqual([audio.id]);
+      expect((await call(teacher, 'GET', tasksUrl)).json().tasks).toHaveLength(before.tasks.length + 1);
+    });
+
+    it('refuses a file that is not audio as a question’s sound (400 naming it)', async () => {
+      const res = await call(
+        teacher,
+        'POST',
+        '/api/teacher/task',
+        taskBody({
+          questions: [
+            { fileId: audio.id, answerSeconds: 40 },
+            { fileId: image.id, answerSeconds: 40 },
+          ],
+        }),
+      );
+      expectMessage(res, 400, AUTHORING_TEXT.questionFilesNotAudio(['картинка.png']));
+      // An image stays welcome among the task's own files.
+      const withImage = await call(teacher, 'POST', '/api/teacher/task', taskBody({ files: [image.id] }));
+      expect(withImage.statusCode, withImage.body).toBe(200);
+    });
+
+    it('drops a deleted file from the questions that played it, keeping their text and time', async () => {
+      const spare = await uploadOne(t.app, teacher, 'удалю.mp3', MP3);
+      const task = await createTask(t.app, teacher, {
+        questions: [
+          { text: 'С удаляемым звуком', fileId: spare.id, answerSeconds: 40 },
+          { text: 'С другим звуком', fileId: audio.id, answerSeconds: 20 },
+        ],
+      });
+      const del = await call(teacher, 'DELETE', `/api/teacher/file/${spare.id}?page_size=5&page_number=0`);
+      expect(del.statusCode, del.body).toBe(200);
+      const after: Question[] = (await read(task.id)).questions;
+      expect(after.map((q) => [q.text, q.fileId, q.file?.id ?? null, q.answerSeconds])).toEqual([
+        ['С удаляемым звуком', null, null, 40],
+        ['С другим звуком', audio.id, audio.id, 20],
+      ]);
+      // What is stored no longer names the file at all.
+      const row = await t.app.ctx.db
+        .selectFrom('tasks')
+        .select('questions')
+        .where('id', '=', task.id)
+        .executeTakeFirst();
+      expect(JSON.parse(row?.questions ?? '[]')).toEqual([
+        { text: 'С удаляемым звуком', fileId: null, answerSeconds: 40 },
+        { text: 'С другим звуком', fileId: audio.id, answerSeconds: 20 },
+      ]);
+      // Saving the task as shown keeps it working.
+      const { type: _type, ...body } = taskBody();
+      const saved = await call(teacher, 'PATCH', '/api/teacher/task', {
+        ...body,
+        id: task.id,
+        questions: after.map(({ text, fileId, answerSeconds }) => ({ text, fileId, answerSeconds })),
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    });
+
+    it('shows the questions with a fetchable signed audio address to a student given the exam', async () => {
+      const task = await createTask(t.app, teacher, {
+        name: 'Вопросы для ученика',
+        questions: [
+          { text: 'Послушайте вопрос', fileId: audio.id, answerSeconds: 40 },
+          { text: 'Второй вопрос', answerSeconds: 20 },
+        ],
+      });
+      const variant = await createVariant(t.app, teacher, [task.id], 'Вариант с вопросами');
+      await linkStudent(t.app, teacher, student);
+      const exam = await createExam(t.app, teacher, [variant.id], [student.id], 'Экзамен с вопросами');
+
+      const res = await call(student, 'GET', `/api/student/exam/${exam.id}/variant/${variant.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const shown = res.json().tasks[0].task;
+      expect(shown.duration).toBe(60);
+      const questions: Question[] = shown.questions;
+      expect(questions.map((q) => [q.text, q.fileId, q.answerSeconds])).toEqual([
+        ['Послушайте вопрос', audio.id, 40],
+        ['Второй вопрос', null, 20],
+      ]);
+      const access = questions[0].file?.access ?? '';
+      expect(access).toMatch(new RegExp(`^/api/files/${audio.id}/content\\?exp=\\d+&sig=`));
+      const content = await call(null, 'GET', access);
+      expect(content.statusCode).toBe(200);
+      expect(content.headers['content-type']).toBe('audio/mpeg');
+      expect(content.rawPayload.equals(MP3)).toBe(true);
+      // A forged signature opens nothing.
+      expectError(await call(null, 'GET', access.replace(/sig=[^&]+/, 'sig=AAAA')), 403);
+
+      // The teacher's variant detail carries the same questions.
+      const detail = (await call(teacher, 'GET', `/api/teacher/variant/${variant.id}`)).json();
+      expect(detail.tasks[0].task.questions.map((q: Question) => q.fileId)).toEqual([audio.id, null]);
+    });
   });
 
   it('keeps Quill’s formatting and safe media', async () => {
