@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { RECORDING_NOTE } from '@/shared/messages';
 import { formatDateTime, formatScore } from '@/shared/format';
+import { recordingNotes } from '../recording/recording-notes';
 
 interface RecordingRow {
   date: string;
@@ -10,16 +11,18 @@ interface RecordingRow {
   maxTotal: number | null;
   interrupted?: boolean;
   late?: boolean;
+  afterClose?: boolean;
+  overAttempts?: boolean;
 }
 
 /**
- * The line under a recording's name: when it came, how when that matters (cut short, late) and,
- * with `withScore`, the grade's total once graded.
+ * The line under a recording's name: when it came, how when that matters (cut short, after the
+ * exam closed or was withdrawn, beyond the attempts) and, with `withScore`, the grade's total
+ * once graded.
  */
 export function recordingSecondary(a: Omit<RecordingRow, 'checked'>, withScore = false): string {
   const parts: string[] = [formatDateTime(a.date)];
-  if (a.interrupted) parts.push(RECORDING_NOTE.interrupted);
-  if (a.late) parts.push(RECORDING_NOTE.late);
+  for (const note of recordingNotes(a)) parts.push(RECORDING_NOTE[note]);
   if (withScore && a.total !== null && a.maxTotal !== null) {
     parts.push(`Баллы: ${formatScore(a.total, a.maxTotal)}`);
   }

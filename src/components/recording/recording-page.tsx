@@ -9,8 +9,23 @@ import { Page } from '../layout/page';
 import { EMPTY_LIST_TEXT } from '../paged-list/paged-list';
 import { VariantOverlay } from '../variant-overlay';
 import { OutlinedList } from '../paged-list/outlined-list';
+import { type RecordingNote, recordingNotes } from './recording-notes';
 
 type OverlayProps = ComponentProps<typeof VariantOverlay>;
+
+const NOTE_SEVERITY: Record<RecordingNote, 'warning' | 'info'> = {
+  interrupted: 'warning',
+  late: 'info',
+  afterClose: 'warning',
+  overAttempts: 'warning',
+};
+
+const NOTE_DETAIL: Record<RecordingNote, string> = {
+  interrupted: RECORDING_NOTE.interruptedDetail,
+  late: RECORDING_NOTE.lateDetail,
+  afterClose: RECORDING_NOTE.afterCloseDetail,
+  overAttempts: RECORDING_NOTE.overAttemptsDetail,
+};
 
 /** A recording's page while there is no recording: not found, or still loading. */
 export function RecordingMissing({ isError }: { isError: boolean }) {
@@ -27,7 +42,8 @@ export function RecordingMissing({ isError }: { isError: boolean }) {
 
 /**
  * A recording's page: its name with 'Посмотреть вариант' (the variant over the page) while the
- * variant exists, the line `about` it, how it arrived when that matters (cut short, late), then
+ * variant exists, the line `about` it, how it arrived when that matters (cut short, late, after
+ * the exam closed, beyond the attempts), then
  * `children` (the player and the comments).
  */
 export function RecordingPage({
@@ -60,16 +76,11 @@ export function RecordingPage({
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {about}
       </Typography>
-      {flags?.interrupted && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          <strong>{RECORDING_NOTE.interrupted}.</strong> {RECORDING_NOTE.interruptedDetail}
+      {recordingNotes(flags ?? {}).map((note) => (
+        <Alert key={note} severity={NOTE_SEVERITY[note]} sx={{ mb: 2 }}>
+          <strong>{RECORDING_NOTE[note]}.</strong> {NOTE_DETAIL[note]}
         </Alert>
-      )}
-      {flags?.late && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          <strong>{RECORDING_NOTE.late}.</strong> {RECORDING_NOTE.lateDetail}
-        </Alert>
-      )}
+      ))}
       {children}
       {variant && (
         <VariantOverlay

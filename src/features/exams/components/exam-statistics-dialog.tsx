@@ -4,10 +4,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import type { StatisticsSession } from '@/shared/contract/review';
 import { formatDateTime, formatScore } from '@/shared/format';
+import { RECORDING_NOTE } from '@/shared/messages';
 import { DEFAULT_SECTION_PAGE_SIZE } from '@/shared/pager';
+import { recordingNotes } from '@/components/recording/recording-notes';
 import { toPagedResult } from '@/components/paged-list/paged-result';
 import { PagedTable, type Column } from '@/components/paged-list/paged-table';
 import { useListState } from '@/components/paged-list/use-list-state';
@@ -16,7 +19,7 @@ import { usePhoneLayout } from '@/components/layout/use-phone-layout';
 
 export const STATISTICS_EMPTY_TEXT = 'Записи отсутствуют';
 
-const COLUMNS: Column<StatisticsSession>[] = [
+export const STATISTICS_COLUMNS: Column<StatisticsSession>[] = [
   { header: 'Фамилия', cell: (s) => s.student.surname },
   { header: 'Имя', cell: (s) => s.student.name },
   {
@@ -29,13 +32,32 @@ const COLUMNS: Column<StatisticsSession>[] = [
       ),
   },
   { header: 'Дата', cell: (s) => (s.date ? formatDateTime(s.date) : '—') },
+  { header: 'Попыток', cell: (s) => s.attempts },
   {
-    header: 'Баллы',
+    header: 'Отметки',
+    cell: (s) => {
+      const notes = recordingNotes(s);
+      return notes.length === 0 ? (
+        '—'
+      ) : (
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {notes.map((note) => (
+            <Chip key={note} size="small" variant="outlined" label={RECORDING_NOTE[note]} />
+          ))}
+        </Stack>
+      );
+    },
+  },
+  {
+    header: 'Баллы (последняя попытка)',
     cell: (s) => (s.total !== null && s.maxTotal !== null ? formatScore(s.total, s.maxTotal) : '—'),
   },
 ];
 
-/** 'Статистика': who of the assigned students completed the exam, when, and their grade. */
+/**
+ * 'Статистика': who of the assigned students completed the exam, when, in how many attempts,
+ * how the latest one arrived (after the exam closed, beyond the attempts) and its grade.
+ */
 export function ExamStatisticsDialog({ examId, onClose }: { examId: number; onClose: () => void }) {
   const titleId = useId();
   const state = useListState(DEFAULT_SECTION_PAGE_SIZE);
@@ -56,7 +78,7 @@ export function ExamStatisticsDialog({ examId, onClose }: { examId: number; onCl
         <PagedTable
           state={state}
           result={toPagedResult(query)}
-          columns={COLUMNS}
+          columns={STATISTICS_COLUMNS}
           rowKey={(s) => s.student.id}
           caption="Статистика экзамена"
           emptyText={STATISTICS_EMPTY_TEXT}
