@@ -42,6 +42,9 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
         name: req.body.name,
         variants: req.body.variantsID,
         students: req.body.studentsID,
+        attempts: req.body.attempts,
+        opensAt: req.body.opensAt,
+        closesAt: req.body.closesAt,
       }),
   );
   r.delete(

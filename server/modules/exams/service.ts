@@ -3,8 +3,9 @@ import type { ExamDto } from '../../../src/shared/contract/teacher';
 import { AUTHORING_TEXT } from '../../../src/shared/messages';
 import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/types';
-import { notFound } from '../../lib/http-error';
+import type { Updateable } from 'kysely';
+import type { Db, ExamsTable } from '../../db/types';
+import { badRequest, notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
 import { examRecordingSummaries } from '../recordings';
 import { acceptedStudentIds } from '../teacher-students';
@@ -15,6 +16,33 @@ export interface ExamWrite {
   name: string;
   variants: number[];
   students: number[];
+  /** How many times a student may take it; null: unlimited. Absent on an update keeps it. */
+  attempts?: number | null;
+  /** When it may be taken (ISO, an offset allowed); null: no bound. Absent on an update keeps it. */
+  opensAt?: string | null;
+  closesAt?: string | null;
+}
+
+/** The contract's words for a window that closes before it opens (checked there within one body). */
+const WINDOW_REVERSED = 'Экзамен должен закрываться позже, чем открывается';
+
+/** A time as every stored time is: an ISO instant in UTC, so the databases compare it as text. */
+const storedInstant = (iso: string | null | undefined) => (iso == null ? iso : new Date(iso).toISOString());
+
+/** The rules a write sets: only the fields it carries (an absent one stays as it is). */
+function rulesChanges(body: ExamWrite): Pick<Updateable<ExamsTable>, 'attempts' | 'opens_at' | 'closes_at'> {
+  return {
+    ...(body.attempts !== undefined && { attempts: body.attempts }),
+    ...(body.opensAt !== undefined && { opens_at: storedInstant(body.opensAt) }),
+    ...(body.closesAt !== undefined && { closes_at: storedInstant(body.closesAt) }),
+  };
+}
+
+/** The window the exam will have must close after it opens, whichever write set each end. */
+function assertWindowInOrder(opensAt: string | null, closesAt: string | null): void {
+  if (opensAt !== null && closesAt !== null && Date.parse(opensAt) >= Date.parse(closesAt)) {
+    throw badRequest(WINDOW_REVERSED);
+  }
 }
 
 export async function listExams(ctx: AppContext, teacherId: number, q: SearchPageQuery) {
@@ -35,7 +63,16 @@ export async function getExam(ctx: AppContext, teacherId: number, id: number): P
     repo.examStudentIds(ctx.db, id),
     examRecordingSummaries(ctx.db, id),
   ]);
-  return { id: exam.id, name: exam.name, variantsID, studentsID, audios };
+  return {
+    id: exam.id,
+    name: exam.name,
+    attempts: exam.attempts,
+    opensAt: exam.opens_at,
+    closesAt: exam.closes_at,
+    variantsID,
+    studentsID,
+    audios,
+  };
 }
 
 /**
@@ -54,11 +91,14 @@ async function assertAssignable(db: Db, teacherId: number, body: ExamWrite): Pro
 export async function createExam(ctx: AppContext, teacherId: number, body: ExamWrite): Promise<ExamDto> {
   const id = await ctx.db.transaction().execute(async (trx) => {
     await assertAssignable(trx, teacherId, body);
+    const rules = rulesChanges(body);
+    assertWindowInOrder(rules.opens_at ?? null, rules.closes_at ?? null);
     const now = nowIso();
     const exam = await repo.insertExam(trx, {
       teacher_id: teacherId,
       name: body.name,
       search: searchColumn(body.name),
+      ...rules,
       created_at: now,
       updated_at: now,
     });
@@ -76,12 +116,20 @@ export async function updateExam(
   body: ExamWrite & { id: number },
 ): Promise<ExamDto> {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.findTeacherExam(trx, teacherId, body.id))) throw notFound(AUTHORING_TEXT.examNotFound);
+    const exam = await repo.findTeacherExam(trx, teacherId, body.id);
+    if (!exam) throw notFound(AUTHORING_TEXT.examNotFound);
+    const rules = rulesChanges(body);
+    // One end changed alone must still fit the other as stored.
+    assertWindowInOrder(
+      rules.opens_at !== undefined ? rules.opens_at : exam.opens_at,
+      rules.closes_at !== undefined ? rules.closes_at : exam.closes_at,
+    );
     await assertAssignable(trx, teacherId, body);
     const now = nowIso();
     await repo.updateTeacherExam(trx, teacherId, body.id, {
       name: body.name,
       search: searchColumn(body.name),
+      ...rules,
       updated_at: now,
     });
     await repo.setExamVariants(trx, body.id, body.variants);
