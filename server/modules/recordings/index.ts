@@ -19,6 +19,12 @@ export {
 /** A recording of one of the teacher's exams, with who recorded it and the exam's name. */
 export const findTeacherRecording = (db: Db, teacherId: number, id: number) =>
   repo.findTeacherRecording(db, teacherId, id);
+/** How many recordings the student keeps for the exam. */
+export const countStudentExamRecordings = (db: Db, studentId: number, examId: number) =>
+  repo.countStudentExamRecordings(db, studentId, examId);
+/** How many recordings the student keeps for each of these exams (absent: none), in one query. */
+export const studentRecordingCounts = (db: Db, studentId: number, examIds: number[]) =>
+  repo.studentRecordingCounts(db, studentId, examIds);
 /** The student's own recording. */
 export const findStudentRecording = (db: Db, studentId: number, id: number) =>
   repo.findStudentRecording(db, studentId, id);

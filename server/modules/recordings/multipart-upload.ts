@@ -105,12 +105,14 @@ async function readMultipartUpload(
 /**
  * POST /api/student/exam/complete: stores the recording once per clientId. The audio streams to
  * storage while the request is read; it is kept only when everything else holds, and a repeat
- * of a stored clientId answers that recording without keeping a second copy.
+ * of a stored clientId answers that recording without keeping a second copy. `arrival`: when the
+ * request came (its body still to stream), against which the device's clock is reckoned.
  */
 export async function uploadMultipartRecording(
   ctx: AppContext,
   studentId: number,
   parts: AsyncIterable<FormPart>,
+  arrival: Date,
 ): Promise<RecordingUploadResult> {
   const { fields, staged } = await readMultipartUpload(
     ctx,
@@ -132,7 +134,7 @@ export async function uploadMultipartRecording(
         // The bytes were skipped for a clientId that was stored then, and is gone now (deleted).
         if (!staged) throw notFound(RECORDING_TEXT.recordingNotFound);
         const target = await resolveTarget(ctx, studentId, fields);
-        return storeRecording(ctx, studentId, clientId, fields, staged, target);
+        return storeRecording(ctx, studentId, clientId, fields, staged, target, arrival);
       },
     ),
   );

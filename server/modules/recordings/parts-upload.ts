@@ -208,12 +208,14 @@ async function discardParts(ctx: AppContext, studentId: number, clientId: string
 /**
  * POST /api/student/uploads/{clientId}/complete: the parts become one recording, exactly once
  * per clientId. A repeat, or a request racing another, answers the recording that was made.
+ * `arrival`: when the request came, against which the device's clock is reckoned.
  */
 export async function completePartsUpload(
   ctx: AppContext,
   studentId: number,
   clientId: string,
   body: UploadCompleteBody,
+  arrival: Date,
 ): Promise<RecordingUploadResult> {
   const row = await createOnce(
     () => findOwnRecording(ctx, studentId, clientId),
@@ -224,7 +226,7 @@ export async function completePartsUpload(
       const target = await resolveTarget(ctx, studentId, body);
       const staged = await assembleParts(ctx, studentId, clientId, body);
       return keepStagedIfUsed(ctx, staged, () =>
-        storeRecording(ctx, studentId, clientId, body, staged, target),
+        storeRecording(ctx, studentId, clientId, body, staged, target, arrival),
       );
     },
   );

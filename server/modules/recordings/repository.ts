@@ -15,6 +15,8 @@ export interface RecordingSummaryRow {
   graded_at: string | null;
   interrupted: number;
   late: number;
+  after_close: number;
+  over_attempts: number;
 }
 
 /** What a list row shows of a recording; the query must left-join its grade. */
@@ -28,6 +30,8 @@ const SUMMARY = [
   'recording_grades.graded_at',
   'recordings.interrupted',
   'recordings.late',
+  'recordings.after_close',
+  'recordings.over_attempts',
 ] as const;
 
 export async function insertRecording(db: Db, row: Insertable<RecordingsTable>): Promise<RecordingRow> {
@@ -53,6 +57,23 @@ export async function countStudentExamRecordings(db: Db, studentId: number, exam
     .where('exam_id', '=', examId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** How many recordings the student keeps for each of these exams (absent: none), in one query. */
+export async function studentRecordingCounts(
+  db: Db,
+  studentId: number,
+  examIds: number[],
+): Promise<Map<number, number>> {
+  if (examIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('recordings')
+    .select((eb) => ['exam_id', eb.fn.countAll<number | string>().as('n')])
+    .where('student_id', '=', studentId)
+    .where('exam_id', 'in', examIds)
+    .groupBy('exam_id')
+    .execute();
+  return new Map(rows.map((r) => [r.exam_id, Number(r.n)]));
 }
 
 export async function findRecordingByClientId(db: Db, clientId: string): Promise<RecordingRow | undefined> {

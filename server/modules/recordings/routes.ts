@@ -27,14 +27,24 @@ import { completePartsUpload, partsUploadStatus, putUploadPart } from './parts-u
 import * as service from './service';
 import { recordingExtension } from '../../../src/shared/recording-media';
 
-/** Text fields of an upload: few and short (peaks are the largest, ~200 000 numbers as JSON). */
-const MAX_FIELDS = 12;
+/**
+ * Text fields of an upload: few and short (peaks are the largest, ~200 000 numbers as JSON); the
+ * twelve the form knows and a few a client may add.
+ */
+const MAX_FIELDS = 16;
 const MAX_FIELD_BYTES = 4 * 1024 * 1024;
 
 const UPLOAD_ERRORS: MultipartErrors = {
   malformed: RECORDING_TEXT.malformedUpload,
   tooManyFiles: () => badRequest(RECORDING_TEXT.tooManyFiles),
 };
+
+/**
+ * When the request came, before it waited for an upload slot or streamed its body: the device's
+ * clock is reckoned against it (its clientSentAt is when it sent), so a class burst at the
+ * exam's close does not make answers recorded in time look late.
+ */
+const arrivalOf = (reply: FastifyReply) => new Date(Date.now() - reply.elapsedTime);
 
 /** The fields and the file of the multipart form in the order they come. */
 async function* formParts(req: FastifyRequest): AsyncGenerator<FormPart> {
@@ -93,17 +103,21 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
         tags,
         description:
           'multipart/form-data: the file part `audio` and the fields examID, variantID, mime, clientId (UUID), ' +
-          'sessionID, duration (s), taskStarts (JSON array of s), peaks (JSON array); fields may come before or ' +
-          'after the file. The bytes must be WebM or MP4 (415), at most MAX_RECORDING_MB (413). The same clientId ' +
-          'again answers the same recording; a clientId bound to another account (its parts or its recording) ' +
-          'answers 409. The exam must be one given to the student (now: on time; before: kept, marked late) ' +
-          'with a variant they were given in it; any other answers 404 like a missing exam.',
+          'sessionID, duration (s), taskStarts (JSON array of s), questionStarts (JSON array of arrays of s: ' +
+          'per task, where each question’s answer began), peaks (JSON array), interrupted, recordedAt and ' +
+          'clientSentAt (ISO, the device’s clock); fields may come before or after the file. The bytes must be ' +
+          'WebM or MP4 (415), at most MAX_RECORDING_MB (413). The same clientId again answers the same ' +
+          'recording; a clientId bound to another account (its parts or its recording) answers 409. The exam ' +
+          'must be one given to the student (now: on time; before: kept, marked late) with a variant they were ' +
+          'given in it; any other answers 404 like a missing exam. The exam’s rules refuse nothing: an answer ' +
+          'recorded after closesAt (recordedAt corrected by arrival − clientSentAt, never past the arrival) is ' +
+          'kept marked afterClose and late, one beyond its attempts marked overAttempts.',
         response: { 200: recordingUploadResultSchema },
       },
     },
-    (req) => {
+    (req, reply) => {
       if (!req.isMultipart()) throw unsupportedMediaType(RECORDING_TEXT.uploadNotMultipart);
-      return uploadMultipartRecording(app.ctx, currentUser(req).id, formParts(req));
+      return uploadMultipartRecording(app.ctx, currentUser(req).id, formParts(req), arrivalOf(reply));
     },
   );
 
@@ -160,13 +174,15 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
           'Joins parts 0..parts-1 into the recording (WebM or MP4, checked by its bytes), once per ' +
           'clientId: a repeat answers the same recording. 409 when parts are missing or the size differs, and ' +
           'when the clientId is another account’s; 404 for an exam or variant never given to the student; 400 ' +
-          'when a part but the last is under 64 KiB.',
+          'when a part but the last is under 64 KiB. Like the multipart upload, an answer recorded after the ' +
+          'exam’s closesAt (by recordedAt and clientSentAt) or beyond its attempts is kept and flagged.',
         params: uploadClientIdParamsSchema,
         body: uploadCompleteBodySchema,
         response: { 200: recordingUploadResultSchema },
       },
     },
-    (req) => completePartsUpload(app.ctx, currentUser(req).id, req.params.clientId, req.body),
+    (req, reply) =>
+      completePartsUpload(app.ctx, currentUser(req).id, req.params.clientId, req.body, arrivalOf(reply)),
   );
 
   for (const { url, querystring } of listAndSearch('/api/student/audios', '/api/student/audios/search')) {

@@ -1,7 +1,7 @@
 import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { TeacherRecordingDetail } from '../../../src/shared/contract/review';
 import type { RecordingDetail } from '../../../src/shared/contract/student';
-import type { AudioSummary } from '../../../src/shared/contract/teacher';
+import type { AudioSummary, RecordingFlags } from '../../../src/shared/contract/teacher';
 import { RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
@@ -14,6 +14,24 @@ import * as repo from './repository';
 
 // ---- lists ----
 
+/**
+ * How the recording arrived, as every answer that shows it says: `late` is outside the exam
+ * either way (withdrawn from the student before it arrived, or recorded after it closed).
+ */
+function toFlags(r: {
+  interrupted: number;
+  late: number;
+  after_close: number;
+  over_attempts: number;
+}): RecordingFlags {
+  return {
+    interrupted: r.interrupted === 1,
+    late: r.late === 1 || r.after_close === 1,
+    afterClose: r.after_close === 1,
+    overAttempts: r.over_attempts === 1,
+  };
+}
+
 /** A recording as every list shows it; a total only once graded. */
 function toAudioSummary(r: repo.RecordingSummaryRow): AudioSummary {
   const graded = r.graded_at !== null;
@@ -24,8 +42,7 @@ function toAudioSummary(r: repo.RecordingSummaryRow): AudioSummary {
     checked: r.checked === 1,
     total: graded ? r.total : null,
     maxTotal: graded ? r.max_total : null,
-    interrupted: r.interrupted === 1,
-    late: r.late === 1,
+    ...toFlags(r),
   };
 }
 
@@ -64,14 +81,27 @@ export async function listStudentRecordings(
   return studentRecordingSummaries(ctx.db, studentId, q);
 }
 
-function parseNumbers(json: string | null): number[] | null {
+const isNumbers = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((n) => typeof n === 'number');
+
+function parseJson(json: string | null): unknown {
   if (json === null) return null;
   try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) && value.every((n) => typeof n === 'number') ? (value as number[]) : null;
+    return JSON.parse(json) as unknown;
   } catch {
     return null;
   }
+}
+
+function parseNumbers(json: string | null): number[] | null {
+  const value = parseJson(json);
+  return isNumbers(value) ? value : null;
+}
+
+/** The stored question starts (per task, JSON number[][]); [] for a recording without. */
+function parseQuestionStarts(json: string): number[][] {
+  const value = parseJson(json);
+  return Array.isArray(value) && value.every(isNumbers) ? value : [];
 }
 
 /**
@@ -97,11 +127,11 @@ async function toDetail(
     mime: r.mime,
     duration: r.duration,
     taskStarts: parseNumbers(r.task_starts) ?? [],
+    questionStarts: parseQuestionStarts(r.question_starts),
     peaks: parseNumbers(r.peaks),
     comments,
     variant,
-    interrupted: r.interrupted === 1,
-    late: r.late === 1,
+    ...toFlags(r),
   };
 }
 

@@ -2,6 +2,7 @@ import type { RecordingUploadResult } from '../../../src/shared/contract/student
 import { RECORDING_TEXT } from '../../../src/shared/messages';
 import { searchColumn } from '../../../src/shared/search-text';
 import type { AppContext } from '../../context';
+import { editedAt } from '../../lib/edit-order';
 import { conflictMessage, notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
 import { enqueueMail, kickMailQueue } from '../mail-queue';
@@ -27,8 +28,13 @@ export interface RecordingDescription {
   mime?: string;
   duration: number;
   taskStarts?: number[];
+  /** Per task, where each question's answer window began (seconds into the recording). */
+  questionStarts?: number[][];
   peaks?: number[] | null;
   interrupted?: boolean;
+  /** When the device recorded it, by its clock (ISO), and when it sent it, by the same clock. */
+  recordedAt?: string;
+  clientSentAt?: string;
 }
 
 /** `<exam name> — <surname> <name>`. */
@@ -130,9 +136,27 @@ function completionMail(
 }
 
 /**
+ * Whether the answer was recorded after the exam closed: by the device's clock corrected by its
+ * offset (server/lib/edit-order.ts), never later than its arrival; without `recordedAt` the
+ * arrival. So an answer recorded in time on a device that was offline until after the close is
+ * not flagged, nor is one from a device whose clock runs hours fast.
+ */
+export function recordedAfterClose(
+  closesAt: string | null,
+  arrival: Date,
+  description: Pick<RecordingDescription, 'recordedAt' | 'clientSentAt'>,
+): boolean {
+  if (closesAt === null) return false;
+  const recorded = editedAt(arrival, description.recordedAt, description.clientSentAt);
+  return Date.parse(recorded) > Date.parse(closesAt);
+}
+
+/**
  * Makes the recording of staged audio in one transaction: the row, the session it completes
  * (only the student's own session of this exam) and the teacher's mail. A unique clientId
- * refuses a second row; the caller resolves that race.
+ * refuses a second row; the caller resolves that race. The exam's rules never refuse an answer:
+ * one recorded after the close, or beyond the attempts, is kept and flagged for the teacher.
+ * `arrival`: when the request came (before it waited for an upload slot).
  */
 export async function storeRecording(
   ctx: AppContext,
@@ -141,6 +165,7 @@ export async function storeRecording(
   description: RecordingDescription,
   staged: StagedAudio,
   target: AnswerTarget,
+  arrival: Date,
 ): Promise<repo.RecordingRow> {
   const { exam, late } = target;
   const [student, teacher] = await Promise.all([
@@ -157,8 +182,13 @@ export async function storeRecording(
   const name = recordingName(exam.name, student);
   const now = nowIso();
   const mailTeacher = teacher !== undefined && teacher.inform_about_exam_completion === 1;
+  const afterClose = recordedAfterClose(exam.closes_at, arrival, description);
 
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // Counted where the row is made: the recordings stored before this one.
+    const overAttempts =
+      exam.attempts !== null &&
+      (await repo.countStudentExamRecordings(trx, studentId, exam.id)) >= exam.attempts;
     const created = await repo.insertRecording(trx, {
       client_id: clientId,
       exam_id: exam.id,
@@ -171,11 +201,14 @@ export async function storeRecording(
       size: staged.size,
       duration: description.duration,
       task_starts: JSON.stringify(description.taskStarts ?? []),
+      question_starts: JSON.stringify(description.questionStarts ?? []),
       peaks: description.peaks ? JSON.stringify(description.peaks) : null,
       storage_key: staged.key,
       created_at: now,
       interrupted: description.interrupted ? 1 : 0,
       late: late ? 1 : 0,
+      after_close: afterClose ? 1 : 0,
+      over_attempts: overAttempts ? 1 : 0,
     });
     if (ownSession) await markSessionComplete(trx, ownSession.id, now, description.variantID);
     if (mailTeacher) {

@@ -78,7 +78,11 @@ export async function assignedExamsPage(db: Db, studentId: number, q: SearchPage
       .innerJoin('exam_students', 'exam_students.exam_id', 'exams.id')
       .where('exam_students.student_id', '=', studentId)
       .where(searchMatches('exams.search', q.search_string)),
-    (exams) => exams.select(['exams.id', 'exams.name']).orderBy('exams.search').orderBy('exams.id'),
+    (exams) =>
+      exams
+        .select(['exams.id', 'exams.name', 'exams.attempts', 'exams.opens_at', 'exams.closes_at'])
+        .orderBy('exams.search')
+        .orderBy('exams.id'),
   );
 }
 

@@ -9,9 +9,9 @@ import { AUTHORING_TEXT, RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
 import { conflictMessage, notFound } from '../../lib/http-error';
-import type { Page } from '../../lib/paging';
+import { mapPage, type Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
-import { studentRecordingSummaries } from '../recordings';
+import { countStudentExamRecordings, studentRecordingCounts, studentRecordingSummaries } from '../recordings';
 import { toVariantDto } from '../variants';
 import * as repo from './repository';
 
@@ -62,17 +62,43 @@ export async function requireAnswerTarget(
   return { exam, late: assigned === undefined || !inExam };
 }
 
+/**
+ * What the student's exam answers carry about taking it: the exam's attempts and window, and
+ * how many recordings of theirs the server holds for it. The window is the client's to keep
+ * (a device may start offline); the server only flags what arrives outside it.
+ */
+function toStudentExam(
+  exam: Pick<repo.ExamRow, 'id' | 'name' | 'attempts' | 'opens_at' | 'closes_at'>,
+  attemptsUsed: number,
+): StudentExam {
+  return {
+    id: exam.id,
+    name: exam.name,
+    attempts: exam.attempts,
+    opensAt: exam.opens_at,
+    closesAt: exam.closes_at,
+    attemptsUsed,
+  };
+}
+
 export async function listExams(
   ctx: AppContext,
   studentId: number,
   q: SearchPageQuery,
 ): Promise<Page<StudentExam>> {
-  return repo.assignedExamsPage(ctx.db, studentId, q);
+  const page = await repo.assignedExamsPage(ctx.db, studentId, q);
+  // One grouped count for the page's exams.
+  const used = await studentRecordingCounts(
+    ctx.db,
+    studentId,
+    page.items.map((e) => e.id),
+  );
+  return mapPage(page, (exam) => toStudentExam(exam, used.get(exam.id) ?? 0));
 }
 
 export async function getExam(ctx: AppContext, studentId: number, examId: number): Promise<StudentExam> {
   const exam = await requireAssignedExam(ctx.db, studentId, examId);
-  return { id: exam.id, name: exam.name };
+  return toStudentExam(exam, await countStudentExamRecordings(ctx.db, studentId, examId));
 }
 
 export async function getExtendedExam(
@@ -81,7 +107,11 @@ export async function getExtendedExam(
   examId: number,
 ): Promise<StudentExamExtended> {
   const exam = await requireAssignedExam(ctx.db, studentId, examId);
-  return { id: exam.id, name: exam.name, variants: await repo.listExamVariants(ctx.db, examId) };
+  const [used, variants] = await Promise.all([
+    countStudentExamRecordings(ctx.db, studentId, examId),
+    repo.listExamVariants(ctx.db, examId),
+  ]);
+  return { ...toStudentExam(exam, used), variants };
 }
 
 /** A variant of an assigned exam with its tasks and their files (signed addresses). */
