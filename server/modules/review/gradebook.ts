@@ -25,7 +25,8 @@ function localDateTime(iso: string, timeZone: string): string {
 const CSV_BATCH = 200;
 
 /**
- * The exam's gradebook: one row per assigned student (the grade of their latest recording),
+ * The exam's gradebook: one row per assigned student (the grade of their latest recording, how
+ * many they made, and whether the latest was recorded after the close or beyond the attempts),
  * UTF-8 with a byte order mark and `;` between cells so Excel in a Russian locale opens it as
  * it is. Read from the database a batch at a time as the stream is consumed.
  */
@@ -35,17 +36,18 @@ export function scoresCsvStream(ctx: AppContext, examId: number): Readable {
   async function* lines(): AsyncGenerator<string> {
     const columns = await repo.examTaskColumns(db, examId);
     const taskHeaders = Array.from({ length: columns }, (_, i) => `Задание ${i + 1}`);
-    yield `\uFEFF${csvLine(['Фамилия', 'Имя', 'Отчество', 'Логин', 'Завершен', 'Загружено', ...taskHeaders, 'Итого', 'Максимум'])}`;
+    yield `\uFEFF${csvLine(['Фамилия', 'Имя', 'Отчество', 'Логин', 'Завершен', 'Загружено', ...taskHeaders, 'Итого', 'Максимум', 'Попыток', 'После закрытия', 'Сверх попыток'])}`;
     for (let offset = 0; ; offset += CSV_BATCH) {
       const students = await repo.examStudentsBatch(db, examId, offset, CSV_BATCH);
       if (students.length === 0) return;
-      const latest = await latestGrades(
-        db,
-        examId,
-        students.map((s) => s.id),
-      );
+      const ids = students.map((s) => s.id);
+      const [latest, tallies] = await Promise.all([
+        latestGrades(db, examId, ids),
+        repo.recordingTallies(db, examId, ids),
+      ]);
       for (const student of students) {
         const grade = latest.get(student.id);
+        const tally = tallies.get(student.id);
         yield csvLine([
           student.surname,
           student.name,
@@ -56,6 +58,9 @@ export function scoresCsvStream(ctx: AppContext, examId: number): Readable {
           ...Array.from({ length: columns }, (_, i) => grade?.pointsByPosition.get(i + 1) ?? null),
           grade?.total ?? null,
           grade?.maxTotal ?? null,
+          tally?.attempts ?? 0,
+          tally?.afterClose ? 'да' : 'нет',
+          tally?.overAttempts ? 'да' : 'нет',
         ]);
       }
       if (students.length < CSV_BATCH) return;

@@ -19,7 +19,10 @@ import { EntryNamer, streamZip, type ZipSource } from './zip';
 
 // ---- statistics ----
 
-/** One row per assigned student, by surname: completed when they have a recording of the exam. */
+/**
+ * One row per assigned student, by surname: completed when they have a recording of the exam;
+ * the grade and the flags are the latest recording's, beside how many they made.
+ */
 export async function statistics(
   ctx: AppContext,
   teacherId: number,
@@ -28,17 +31,20 @@ export async function statistics(
 ): Promise<Page<StatisticsSession>> {
   await requireTeacherExam(ctx.db, teacherId, examId);
   const page = await repo.examStatisticsPage(ctx.db, examId, q);
-  const totals = await latestGrades(
-    ctx.db,
-    examId,
-    page.items.map((row) => row.id),
-  );
+  const studentIds = page.items.map((row) => row.id);
+  const [totals, tallies] = await Promise.all([
+    latestGrades(ctx.db, examId, studentIds),
+    repo.recordingTallies(ctx.db, examId, studentIds),
+  ]);
   return mapPage(page, (row) => ({
     student: { id: row.id, surname: row.surname, name: row.name },
     completed: row.last_at !== null,
     date: row.last_at ?? null,
     total: totals.get(row.id)?.total ?? null,
     maxTotal: totals.get(row.id)?.maxTotal ?? null,
+    attempts: tallies.get(row.id)?.attempts ?? 0,
+    afterClose: tallies.get(row.id)?.afterClose ?? false,
+    overAttempts: tallies.get(row.id)?.overAttempts ?? false,
   }));
 }
 
