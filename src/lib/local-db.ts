@@ -21,6 +21,16 @@ export interface LocalRecording {
   duration: number;
   /** Seconds into the recording at which each task's speaking phase began. */
   taskStarts: number[];
+  /**
+   * Per task, seconds into the recording at which each question's answer began ([] for a task
+   * without questions). Absent on recordings older versions made (not indexed: no schema change).
+   */
+  questionStarts?: number[][];
+  /**
+   * The device's clock when the recording ended (for one cut short, its last chunk); absent on
+   * recordings older versions made.
+   */
+  recordedAt?: string;
   status: LocalRecordingStatus;
   /** Who recorded it: on a shared device only that user may send it. */
   ownerId: string | null;

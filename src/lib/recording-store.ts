@@ -6,6 +6,11 @@ export type NewRecording = Pick<
   'clientId' | 'examId' | 'examName' | 'variantId' | 'sessionId' | 'mime' | 'ownerId'
 >;
 
+/** What a recorder writes as it goes: the audio's length so far and where answers began. */
+export type RecordingProgress = Pick<LocalRecording, 'duration' | 'taskStarts'> & {
+  questionStarts: number[][];
+};
+
 /**
  * Recordings being made in this tab right now: not "interrupted", whatever their status says.
  * Where the browser has Web Locks, the recording's lock says this for every tab (recording-lock).
@@ -29,31 +34,37 @@ export class RecordingStore {
       updatedAt: now,
       duration: 0,
       taskStarts: [],
+      questionStarts: [],
       status: 'recording',
     });
   }
 
-  /** Adds one chunk and the running duration and task starts, in one transaction. */
+  /** Adds one chunk and the running duration and answer starts, in one transaction. */
   async appendChunk(
     clientId: string,
     chunk: { seq: number; blob: Blob; peaks: number[] },
-    progress: { duration: number; taskStarts: number[] },
+    progress: RecordingProgress,
   ): Promise<void> {
     await this.db.transaction('rw', this.db.chunks, this.db.recordings, async () => {
       await this.db.chunks.add({ clientId, ...chunk });
       await this.db.recordings.update(clientId, {
         duration: progress.duration,
         taskStarts: progress.taskStarts,
+        questionStarts: progress.questionStarts,
         updatedAt: new Date().toISOString(),
       });
     });
   }
 
-  async updateProgress(
-    clientId: string,
-    progress: { duration: number; taskStarts: number[] },
-  ): Promise<void> {
-    await this.db.recordings.update(clientId, { ...progress, updatedAt: new Date().toISOString() });
+  /** The running progress; with `recordedAt` (the device's clock) once the recording ended. */
+  async updateProgress(clientId: string, progress: RecordingProgress, recordedAt?: string): Promise<void> {
+    await this.db.recordings.update(clientId, {
+      duration: progress.duration,
+      taskStarts: progress.taskStarts,
+      questionStarts: progress.questionStarts,
+      ...(recordedAt && { recordedAt }),
+      updatedAt: new Date().toISOString(),
+    });
   }
 
   get(clientId: string): Promise<LocalRecording | undefined> {
@@ -98,6 +109,18 @@ export class RecordingStore {
   /** It ended before its exam did; the upload says so. */
   async markInterrupted(clientId: string): Promise<void> {
     await this.db.recordings.update(clientId, { interrupted: true });
+  }
+
+  /**
+   * A recording about to be queued without its end stamped (cut short: its tab died, the app was
+   * closed mid-exam) ended with its last write, its last chunk (`updatedAt`, before queueing
+   * changes it). A stamp already there stays.
+   */
+  async stampRecordedAt(clientId: string): Promise<void> {
+    await this.db.transaction('rw', this.db.recordings, async () => {
+      const row = await this.db.recordings.get(clientId);
+      if (row && !row.recordedAt) await this.db.recordings.update(clientId, { recordedAt: row.updatedAt });
+    });
   }
 
   async markQueued(clientId: string): Promise<void> {

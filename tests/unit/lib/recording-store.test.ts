@@ -31,23 +31,28 @@ describe('recording store', () => {
     await store.appendChunk(
       'c-1',
       { seq: 1, blob: new Blob(['BB']), peaks: [0.2] },
-      { duration: 2, taskStarts: [0] },
+      { duration: 2, taskStarts: [0], questionStarts: [[]] },
     );
     await store.appendChunk(
       'c-1',
       { seq: 0, blob: new Blob(['AA']), peaks: [0.1] },
-      { duration: 1, taskStarts: [0] },
+      { duration: 1, taskStarts: [0], questionStarts: [[]] },
     );
     await store.appendChunk(
       'c-1',
       { seq: 2, blob: new Blob(['CC']), peaks: [0.3, 0.4] },
-      { duration: 3, taskStarts: [0, 2.5] },
+      { duration: 3, taskStarts: [0, 2.5], questionStarts: [[], [2.5]] },
     );
     const assembled = await store.assemble('c-1');
     expect(await assembled?.blob.text()).toBe('AABBCC');
     expect(assembled?.blob.type).toBe('audio/webm;codecs=opus');
     expect(assembled?.peaks).toEqual([0.1, 0.2, 0.3, 0.4]);
-    expect(assembled?.recording).toMatchObject({ duration: 3, taskStarts: [0, 2.5], status: 'recording' });
+    expect(assembled?.recording).toMatchObject({
+      duration: 3,
+      taskStarts: [0, 2.5],
+      questionStarts: [[], [2.5]],
+      status: 'recording',
+    });
   });
 
   it("lists the recordings in progress and each user's own, flags interrupted ones, and forgets a removed one", async () => {
@@ -64,10 +69,35 @@ describe('recording store', () => {
     await store.appendChunk(
       'c-2',
       { seq: 0, blob: new Blob(['x']), peaks: [] },
-      { duration: 1, taskStarts: [0] },
+      { duration: 1, taskStarts: [0], questionStarts: [[]] },
     );
     await store.remove('c-2');
     expect(await store.get('c-2')).toBeUndefined();
     expect(await store.chunkCount('c-2')).toBe(0);
+  });
+
+  it('stamps the end of a recording cut short with its last write, and keeps a stamp its recorder made', async () => {
+    await store.create(meta);
+    await store.appendChunk(
+      'c-1',
+      { seq: 0, blob: new Blob(['x']), peaks: [] },
+      { duration: 1, taskStarts: [0], questionStarts: [[]] },
+    );
+    const lastChunk = (await store.get('c-1'))?.updatedAt;
+    expect(lastChunk).toBeDefined();
+    expect((await store.get('c-1'))?.recordedAt).toBeUndefined();
+    await store.stampRecordedAt('c-1');
+    // Queueing changes updatedAt later; the stamp stays the last chunk's.
+    await store.markQueued('c-1');
+    expect((await store.get('c-1'))?.recordedAt).toBe(lastChunk);
+
+    await store.create({ ...meta, clientId: 'c-2' });
+    await store.updateProgress(
+      'c-2',
+      { duration: 5, taskStarts: [0], questionStarts: [[]] },
+      '2026-12-01T10:05:00.000Z',
+    );
+    await store.stampRecordedAt('c-2');
+    expect(await store.get('c-2')).toMatchObject({ duration: 5, recordedAt: '2026-12-01T10:05:00.000Z' });
   });
 });

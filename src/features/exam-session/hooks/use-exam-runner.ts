@@ -2,11 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   advanceRunner,
   initialRunnerState,
+  listeningEnded,
   recordingStarted,
   type RunnerEvent,
   type RunnerState,
   type RunnerStep,
   type RunnerTask,
+  type RunnerWindowRef,
   runnerPhaseEnd,
   startRunner,
 } from '../model/runner';
@@ -56,9 +58,14 @@ export function useExamRunner(onEvents: (events: RunnerEvent[]) => void) {
     runner,
     now,
     start: useCallback((tasks: RunnerTask[]) => step((_, at) => startRunner(tasks, at)), [step]),
-    /** The recording of this task runs: its countdown starts now. */
+    /** The audio of this window is over: its answer starts now. */
+    listeningEnded: useCallback(
+      (ref: RunnerWindowRef) => step((state, at) => listeningEnded(state, ref, at)),
+      [step],
+    ),
+    /** The recording of this window runs: its countdown starts now. */
     recordingStarted: useCallback(
-      (taskIndex: number) => step((state, at) => recordingStarted(state, taskIndex, at)),
+      (ref: RunnerWindowRef) => step((state, at) => recordingStarted(state, ref, at)),
       [step],
     ),
     /** Stops the clock where it is (the recording stopped by itself). */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ERROR_TEXT, SUCCESS_TEXT } from '@/shared/messages';
 import { useNotify } from '@/lib/notify';
 import { tokenStore } from '@/lib/tokens';
@@ -9,6 +9,7 @@ import { completeSession } from '../api/complete-session';
 import { examVariantQuery, type Variant } from '../api/get-exam-variant';
 import { startSession } from '../api/start-session';
 import type { RecorderFault } from '../model/exam-recorder';
+import { answerWindowsOf, runnerTaskOf } from '../model/answer-windows';
 import { type MicrophoneProblem, microphoneProblemOf, openMicrophone } from '../model/microphone';
 import { PhaseEffects } from '../model/phase-effects';
 import { START_SOUND_URL } from '../model/start-sound';
@@ -129,28 +130,29 @@ export function useExamSession({
       );
       const startSound = new Audio(START_SOUND_URL);
       startSound.preload = 'auto';
+      // Made while the student's start still counts as a gesture: one element plays every audio.
+      const listenAudio = new Audio();
+      listenAudio.preload = 'auto';
       effects.current = new PhaseEffects({
         recorder,
-        tasks: ordered.tasks.map((vt) => vt.task),
+        windows: ordered.tasks.map((vt) => answerWindowsOf(vt.task)),
         startSound,
+        listenAudio,
+        onListeningEnded: clock.listeningEnded,
         onRecordingStarted: clock.recordingStarted,
         onFinish: () => finish(sessionId),
       });
       setVariant(ordered);
       setStage('running');
-      clock.start(
-        ordered.tasks.map((vt) => ({
-          id: vt.task.id,
-          preparationDuration: vt.task.preparationDuration,
-          duration: vt.task.duration,
-        })),
-      );
+      clock.start(ordered.tasks.map((vt) => runnerTaskOf(vt.task)));
     } catch (error) {
       stream.getTracks().forEach((t) => t.stop());
       notify.error(error instanceof OfflineError ? ERROR_TEXT.offlineNotSaved : ERROR_TEXT.generic);
       setStage('choose');
     }
   };
+
+  const listeningProgress = useCallback(() => effects.current?.listeningProgress() ?? null, []);
 
   // Leaving mid-exam stops the sounds; the recording itself is let go by useExamRecording.
   useEffect(() => () => effects.current?.stop(), []);
@@ -167,6 +169,8 @@ export function useExamSession({
     fault,
     storage: recording.health,
     level: recording.level,
+    /** How far the audio being heard has played (0..1), null when unknown or none plays. */
+    listening: listeningProgress,
     saveFile: () => recording.saveFile(examName),
     /** Queues again an answer the device could not queue. */
     retrySave,

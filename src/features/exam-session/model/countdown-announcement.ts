@@ -24,23 +24,26 @@ export function spokenDuration(seconds: number): string {
 /**
  * What a screen reader hears about the countdown: the phase and its length when it starts, then
  * the time left at every full minute and at 30 and 10 seconds. The text changes only at those
- * steps (a polite live region announces changes), never with the bar's 100 ms ticks.
+ * steps (a polite live region announces changes), never with the bar's 100 ms ticks. A window
+ * that answers a question names it; while its audio plays, that is said once.
  */
 export function countdownAnnouncement(
   phase: RunnerPhase,
   taskNumber: number,
   secondsLeft: number,
   phaseSeconds: number,
+  question: { number: number; count: number } | null = null,
 ): string {
-  if (phase === 'starting') return `Задание ${taskNumber}: сигнал, начинается запись ответа`;
+  const where = question
+    ? `Задание ${taskNumber}, вопрос ${question.number} из ${question.count}`
+    : `Задание ${taskNumber}`;
+  if (phase === 'listening') return `${where}: звучит аудиозапись`;
+  if (phase === 'starting') return `${where}: сигнал, начинается запись ответа`;
   const steps = [phaseSeconds, ...MILESTONES];
   for (let m = 60; m < phaseSeconds; m += 60) steps.push(m);
   const step = Math.min(...steps.filter((s) => s >= secondsLeft && s <= phaseSeconds));
   if (step === phaseSeconds) {
-    const what =
-      phase === 'preparing'
-        ? `Задание ${taskNumber}: подготовка`
-        : `Задание ${taskNumber}: идет запись ответа`;
+    const what = phase === 'preparing' ? `Задание ${taskNumber}: подготовка` : `${where}: идет запись ответа`;
     return `${what}, ${spokenDuration(phaseSeconds)}`;
   }
   return `Осталось ${spokenDuration(step)}`;

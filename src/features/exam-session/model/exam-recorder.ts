@@ -1,7 +1,8 @@
-import { activeRecordings, type RecordingStore } from '@/lib/recording-store';
+import { activeRecordings, type RecordingProgress, type RecordingStore } from '@/lib/recording-store';
 import { registerBackgroundSync } from '@/lib/sync-engine';
 import type { AudioLevel } from './audio-level';
 import { ChunkWriter, type StorageHealth } from './chunk-writer';
+import type { WindowMark } from './phase-effects';
 import {
   atMost,
   browserRecorderDevices,
@@ -34,10 +35,11 @@ export interface RecorderListeners {
 }
 
 /**
- * Records one exam into one file: started at the first speaking phase, paused between tasks,
- * resumed at the next. Every 1 s chunk goes to the device database as it arrives (in order,
- * retried while storage fails, never dropped), with the running duration, the task starts and
- * the waveform peaks, so a crash loses at most the last second. Holds the recording's Web Lock
+ * Records one exam into one file: started at the first answer window, paused between windows
+ * (while the next question is heard, and between tasks), resumed at the next. Every 1 s chunk
+ * goes to the device database as it arrives (in order, retried while storage fails, never
+ * dropped), with the running duration, the task and question starts and the waveform peaks, so
+ * a crash loses at most the last second. Holds the recording's Web Lock
  * from before its row exists until `release`, so no other tab takes it for interrupted.
  */
 export class ExamRecorder {
@@ -51,6 +53,8 @@ export class ExamRecorder {
   private recordedMs = 0;
   private activeSince: number | null = null;
   private readonly taskStarts: number[] = [];
+  /** Per task, where each question's answer began ([] for a task without questions). */
+  private readonly questionStarts: number[][] = [];
   private started = false;
   private ended = false;
   private faulted = false;
@@ -125,10 +129,11 @@ export class ExamRecorder {
   }
 
   /**
-   * The speaking phase of a task begins: record (start or resume) and mark where. Resolves once
-   * the recorder runs, so the answer's countdown starts with the recording itself.
+   * An answer window begins: record (start or resume) and mark where: the task's start at its
+   * first window, the question's start for a window that answers a question. Resolves once the
+   * recorder runs, so the answer's countdown starts with the recording itself.
    */
-  async beginTask(): Promise<void> {
+  async beginWindow(mark: WindowMark): Promise<void> {
     if (this.ended || this.faulted) return;
     const state = this.recorder.state;
     if (state !== 'recording') {
@@ -140,7 +145,10 @@ export class ExamRecorder {
       await running;
     }
     // Kept as measured: the upload rounds duration and starts together (complete-exam.ts).
-    this.taskStarts.push(this.duration);
+    const at = this.duration;
+    if (mark.windowIndex === 0) this.taskStarts.push(at);
+    while (this.questionStarts.length <= mark.taskIndex) this.questionStarts.push([]);
+    if (mark.question) this.questionStarts[mark.taskIndex].push(at);
     this.activeSince = performance.now();
     // Asked again each task: should this tab die mid-exam, the worker wakes with the network and
     // queues what it recorded (an earlier request may have been used up meanwhile).
@@ -150,8 +158,8 @@ export class ExamRecorder {
     this.writer.push(() => this.store.updateProgress(this.meta.clientId, progress));
   }
 
-  /** The speaking phase ended: pause until the next one. */
-  endTask(): void {
+  /** The answer window ended: pause until the next one. */
+  endWindow(): void {
     if (this.recorder.state === 'recording') {
       this.recorder.pause();
       // Paused audio is not in the file: flush what was recorded so far now.
@@ -162,16 +170,18 @@ export class ExamRecorder {
 
   /**
    * Stops, stores every chunk (retrying as long as the device refuses) and releases the
-   * microphone. The lock stays until `release`, after the recording was queued.
+   * microphone; the recording is stamped with the device's clock as it ended (`recordedAt`).
+   * The lock stays until `release`, after the recording was queued.
    */
-  async finish(): Promise<{ duration: number; taskStarts: number[] }> {
+  async finish(): Promise<RecordingProgress & { recordedAt: string }> {
     this.closeActiveSpan();
     await this.stopRecorder();
+    const recordedAt = new Date().toISOString();
     this.releaseDevices();
     const progress = this.progress();
-    this.writer.push(() => this.store.updateProgress(this.meta.clientId, progress));
+    this.writer.push(() => this.store.updateProgress(this.meta.clientId, progress, recordedAt));
     await this.writer.settled();
-    return progress;
+    return { ...progress, recordedAt };
   }
 
   /**
@@ -196,8 +206,12 @@ export class ExamRecorder {
     return new Blob([...(stored ? [stored.blob] : []), ...this.writer.unsavedBlobs()], { type: this.mime });
   }
 
-  private progress() {
-    return { duration: this.duration, taskStarts: [...this.taskStarts] };
+  private progress(): RecordingProgress {
+    return {
+      duration: this.duration,
+      taskStarts: [...this.taskStarts],
+      questionStarts: this.questionStarts.map((starts) => [...starts]),
+    };
   }
 
   private async stopRecorder(): Promise<void> {

@@ -33,7 +33,12 @@ afterEach(async () => {
 function chunkWrite(seq: number, text: string) {
   const blob = new Blob([text]);
   return [
-    () => store.appendChunk('c-1', { seq, blob, peaks: [seq] }, { duration: seq + 1, taskStarts: [0] }),
+    () =>
+      store.appendChunk(
+        'c-1',
+        { seq, blob, peaks: [seq] },
+        { duration: seq + 1, taskStarts: [0], questionStarts: [[]] },
+      ),
     blob,
   ] as const;
 }

@@ -37,4 +37,19 @@ describe('countdown announcements', () => {
     expect(countdownAnnouncement('preparing', 1, 15, 20)).toBe('Задание 1: подготовка, 20 секунд');
     expect(countdownAnnouncement('starting', 3, 60, 60)).toBe('Задание 3: сигнал, начинается запись ответа');
   });
+
+  it('names the question of a window and says when its audio plays', () => {
+    const second = { number: 2, count: 5 };
+    expect(countdownAnnouncement('listening', 3, 40, 40, second)).toBe(
+      'Задание 3, вопрос 2 из 5: звучит аудиозапись',
+    );
+    expect(countdownAnnouncement('listening', 1, 60, 60)).toBe('Задание 1: звучит аудиозапись');
+    expect(countdownAnnouncement('starting', 3, 40, 40, second)).toBe(
+      'Задание 3, вопрос 2 из 5: сигнал, начинается запись ответа',
+    );
+    expect(countdownAnnouncement('speaking', 3, 40, 40, second)).toBe(
+      'Задание 3, вопрос 2 из 5: идет запись ответа, 40 секунд',
+    );
+    expect(countdownAnnouncement('speaking', 3, 30, 40, second)).toBe('Осталось 30 секунд');
+  });
 });

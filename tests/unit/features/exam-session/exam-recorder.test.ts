@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExamRecorder, type RecorderFault } from '@/features/exam-session/model/exam-recorder';
 import { pickRecordingMime } from '@/features/exam-session/model/recorder-devices';
 import type { StorageHealth } from '@/features/exam-session/model/chunk-writer';
@@ -25,6 +25,9 @@ const meta = (clientId = 'rec-1') => ({
   ownerId: '7',
 });
 
+/** The answer window of a task without questions. */
+const plain = (taskIndex: number) => ({ taskIndex, windowIndex: 0, question: false });
+
 beforeEach(() => {
   db = new LocalDb(`recorder-${Math.random()}`);
   store = new RecordingStore(db);
@@ -46,7 +49,7 @@ describe('exam recorder', () => {
     };
     const recorder = await ExamRecorder.create(stream, store, meta(), {}, devices);
     expect(lockedAtCreate).toBe(true);
-    await recorder.beginTask();
+    await recorder.beginWindow(plain(0));
     await recorder.finish();
     // Finished but not yet queued: still this tab's.
     expect(await heldRecordingLocks(locks.api)).toEqual(new Set(['rec-1']));
@@ -74,14 +77,14 @@ describe('exam recorder', () => {
       { onHealth: (h) => health.push(h) },
       devices,
     );
-    await recorder.beginTask();
+    await recorder.beginWindow(plain(0));
     const [media] = recorders;
     media.emit(new Blob(['A1']));
     media.emit(new Blob(['A2']));
     await expect.poll(() => recorder.storageHealth().error).toBeInstanceOf(DOMException);
     media.emit(new Blob(['A3']));
-    recorder.endTask();
-    await recorder.beginTask();
+    recorder.endWindow();
+    await recorder.beginWindow(plain(1));
     media.emit(new Blob(['B1']));
     const result = await recorder.finish();
 
@@ -105,7 +108,7 @@ describe('exam recorder', () => {
       { onFault: (f) => faults.push(f) },
       devices,
     );
-    await recorder.beginTask();
+    await recorder.beginWindow(plain(0));
     recorders[0].emit(new Blob(['before']));
     track.unplug();
     track.unplug();
@@ -127,7 +130,7 @@ describe('exam recorder', () => {
       { onFault: (f) => faults.push(f) },
       devices,
     );
-    await recorder.beginTask();
+    await recorder.beginWindow(plain(0));
     recorders[0].fail();
     expect(faults).toEqual(['recorder-error']);
     await recorder.finish();
@@ -150,7 +153,7 @@ describe('exam recorder', () => {
       mimeType: 'audio/mp4;codecs=opus',
       audioBitsPerSecond: 32_000,
     });
-    await recorder.beginTask();
+    await recorder.beginWindow(plain(0));
     let offset = 0;
     for (const size of sizes) {
       recorders[0].emit(new Blob([file.subarray(offset, offset + size)]));
@@ -166,5 +169,66 @@ describe('exam recorder', () => {
     // What the server sniffs: an ISO-BMFF `ftyp` box first, then the movie header.
     expect(bytes.subarray(4, 8).toString('ascii')).toBe('ftyp');
     expect(bytes.includes(Buffer.from('moov'))).toBe(true);
+  });
+
+  it('marks where each task and each question began, pausing between windows, and keeps them on the device', async () => {
+    const { devices, recorders } = fakeDevices(locks.api);
+    const recorder = await ExamRecorder.create(fakeStream().stream, store, meta(), {}, devices);
+    const [media] = recorders;
+    const clock = vi.spyOn(performance, 'now');
+    const windowAt = async (
+      ms: number,
+      mark: { taskIndex: number; windowIndex: number; question: boolean },
+    ) => {
+      clock.mockReturnValue(ms);
+      await recorder.beginWindow(mark);
+    };
+    const endAt = (ms: number) => {
+      clock.mockReturnValue(ms);
+      recorder.endWindow();
+    };
+    try {
+      // A plain task (10 s), then a task of two questions (4 s and 6 s, 30 s of listening
+      // between them not recorded), then another plain one (2 s).
+      await windowAt(0, plain(0));
+      endAt(10_000);
+      expect(media.state).toBe('paused');
+      await windowAt(20_000, { taskIndex: 1, windowIndex: 0, question: true });
+      media.emit(new Blob(['q1']));
+      endAt(24_000);
+      expect(media.state).toBe('paused');
+      await windowAt(54_000, { taskIndex: 1, windowIndex: 1, question: true });
+      endAt(60_000);
+      await windowAt(70_000, plain(2));
+      endAt(72_000);
+      const result = await recorder.finish();
+      expect(result).toMatchObject({
+        duration: 22,
+        taskStarts: [0, 10, 20],
+        questionStarts: [[], [10, 14], []],
+      });
+      expect(Number.isNaN(Date.parse(result.recordedAt))).toBe(false);
+      expect(await store.get('rec-1')).toMatchObject({
+        duration: 22,
+        taskStarts: [0, 10, 20],
+        questionStarts: [[], [10, 14], []],
+        recordedAt: result.recordedAt,
+      });
+    } finally {
+      clock.mockRestore();
+      recorder.release();
+    }
+  });
+
+  it('keeps the question starts so far with every chunk, so a recording cut short has them', async () => {
+    const { devices, recorders } = fakeDevices(locks.api);
+    const recorder = await ExamRecorder.create(fakeStream().stream, store, meta(), {}, devices);
+    await recorder.beginWindow({ taskIndex: 0, windowIndex: 0, question: true });
+    recorder.endWindow();
+    await recorder.beginWindow({ taskIndex: 0, windowIndex: 1, question: true });
+    recorders[0].emit(new Blob(['A']));
+    await expect.poll(async () => (await store.get('rec-1'))?.questionStarts?.[0]?.length).toBe(2);
+    expect((await store.get('rec-1'))?.recordedAt).toBeUndefined();
+    recorder.release();
   });
 });

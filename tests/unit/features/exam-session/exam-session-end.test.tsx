@@ -22,7 +22,22 @@ vi.mock('@/lib/route-data', () => ({
     Promise.resolve({
       id: 4,
       name: 'Вариант',
-      tasks: [{ sequence_number: 1, task: { id: 9, preparationDuration: 1, duration: 2 } }],
+      tasks: [
+        {
+          sequence_number: 1,
+          task: {
+            id: 9,
+            name: 'Задание',
+            text: '',
+            type: 'TEXT_TASK',
+            preparationDuration: 1,
+            duration: 2,
+            files: [],
+            criteria: [],
+            questions: [],
+          },
+        },
+      ],
     }),
 }));
 
