@@ -48,6 +48,7 @@ import { studentProfileRoutes } from './modules/student-profile';
 import { taskRoutes } from './modules/tasks';
 import { teacherProfileRoutes } from './modules/teacher-profile';
 import { teacherStudentRoutes } from './modules/teacher-students';
+import { templateRoutes } from './modules/templates';
 import { variantRoutes } from './modules/variants';
 
 export interface BuildOptions {
@@ -192,6 +193,7 @@ async function createServer(
   await app.register(fileRoutes);
   await app.register(taskRoutes);
   await app.register(variantRoutes);
+  await app.register(templateRoutes);
   await app.register(examRoutes);
   await app.register(teacherStudentRoutes);
   await app.register(teacherProfileRoutes);
