@@ -388,6 +388,15 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ok: 200,
   },
 
+  // ---- teacher: templates ----
+  'GET /api/teacher/templates': { access: T, request: () => json('/api/teacher/templates'), ok: 200 },
+  'POST /api/teacher/templates/:key/variant': {
+    access: T,
+    // Every teacher makes their own tasks and variant from a template: nobody's ids are in it.
+    request: () => json('/api/teacher/templates/oge-english-oral/variant', { name: 'Из шаблона' }),
+    ok: 200,
+  },
+
   // ---- teacher: exams ----
   'GET /api/teacher/exams': { access: T, request: () => json(`/api/teacher/exams?${q}`), ok: 200 },
   'GET /api/teacher/exams/search': {
