@@ -2,25 +2,34 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { DURATION_MAX_SECONDS } from '@/shared/contract/teacher';
 import { formatDuration } from '@/shared/format';
+import { parseSeconds } from '../model/seconds';
 
-/** Parses a seconds field; '' (or anything that is not a number) is no value. */
-export function parseSeconds(value: string): number | undefined {
-  if (value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
-}
+export { parseSeconds };
 
-/** A number of seconds, with its mm:ss beside it (00:00 while empty). */
+/**
+ * A number of seconds, with its mm:ss beside it (00:00 while empty). `readOnly` with a
+ * `helperText` when the value is worked out from elsewhere; `error` marks the text as an error.
+ */
 export function DurationField({
   label,
   name,
   value,
   onChange,
+  min = 0,
+  max = DURATION_MAX_SECONDS,
+  readOnly = false,
+  helperText,
+  error = false,
 }: {
   label: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
+  min?: number;
+  max?: number;
+  readOnly?: boolean;
+  helperText?: string;
+  error?: boolean;
 }) {
   return (
     <TextField
@@ -30,8 +39,10 @@ export function DurationField({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       sx={{ flex: 1, minWidth: 200 }}
+      helperText={helperText}
+      error={error}
       slotProps={{
-        htmlInput: { min: 0, max: DURATION_MAX_SECONDS, step: 1, inputMode: 'numeric' },
+        htmlInput: { min, max, step: 1, inputMode: 'numeric', readOnly },
         input: {
           endAdornment: (
             <InputAdornment position="end" data-testid={`${name}-mmss`}>

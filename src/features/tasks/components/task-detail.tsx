@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { Criterion } from '@/shared/contract/teacher';
+import type { Criterion, FileDto, TaskQuestion } from '@/shared/contract/teacher';
 import { formatDuration, pointsWord } from '@/shared/format';
 import { BackToListButton } from '@/components/layout/back-to-list-button';
 import { Page } from '@/components/layout/page';
@@ -55,11 +55,61 @@ function CriteriaList({ criteria }: { criteria: Criterion[] }) {
   );
 }
 
+/** Which audio plays on the page: one of the task's files, or a question's (by its place). */
+type Playing = { file: number } | { question: number } | null;
+
+function QuestionsList({
+  questions,
+  playing,
+  onPlay,
+}: {
+  questions: TaskQuestion[];
+  playing: Playing;
+  onPlay: (question: number) => void;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="task-questions-title">
+      <Typography id="task-questions-title" variant="subtitle1" component="h2">
+        Вопросы
+      </Typography>
+      <Stack component="ol" spacing={1.5} sx={{ m: 0, pl: 3 }}>
+        {questions.map((q, i) => {
+          const files: FileDto[] = q.file ? [q.file] : [];
+          return (
+            <li key={i} data-testid="task-question-detail">
+              <Typography>
+                {q.text ?? (
+                  <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+                    Без текста
+                  </Box>
+                )}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Время на ответ: {formatDuration(q.answerSeconds)}
+                {q.file ? '' : ' · без аудио'}
+              </Typography>
+              <TaskMedia
+                files={files}
+                playingId={
+                  playing && 'question' in playing && playing.question === i ? (q.file?.id ?? null) : null
+                }
+                onPlay={() => onPlay(i)}
+              />
+            </li>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
+
 /** /teacher/tasks/{id}: the task as the student gets it, and its edit dialog. */
 export function TaskDetail({ id }: { id: number }) {
   const { data: task } = useTask(id);
   const [editing, setEditing] = useState(false);
-  const [playingId, setPlayingId] = useState<number | null>(null);
+  const [playing, setPlaying] = useState<Playing>(null);
+  // A task cached before questions existed has none.
+  const questions = task.questions ?? [];
   return (
     <Page
       title={task.name}
@@ -77,6 +127,7 @@ export function TaskDetail({ id }: { id: number }) {
           <Fact label="Тип" value={TASK_TYPE_LABEL[task.type]} />
           <Fact label="Время на подготовку" value={formatDuration(task.preparationDuration)} />
           <Fact label="Время на ответ" value={formatDuration(task.duration)} />
+          {questions.length > 0 && <Fact label="Вопросов" value={String(questions.length)} />}
         </Stack>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <RichTextView html={task.text} label="Текст задания" />
@@ -86,7 +137,18 @@ export function TaskDetail({ id }: { id: number }) {
             </Typography>
           )}
         </Paper>
-        <TaskMedia files={task.files} playingId={playingId} onPlay={(f) => setPlayingId(f.id)} />
+        <TaskMedia
+          files={task.files}
+          playingId={playing && 'file' in playing ? playing.file : null}
+          onPlay={(f) => setPlaying({ file: f.id })}
+        />
+        {questions.length > 0 && (
+          <QuestionsList
+            questions={questions}
+            playing={playing}
+            onPlay={(i) => setPlaying({ question: i })}
+          />
+        )}
         <CriteriaList criteria={task.criteria} />
       </Stack>
       {editing && <TaskDialog task={task} onClose={() => setEditing(false)} />}

@@ -12,6 +12,15 @@ import { TASK_TYPE_LABEL } from '../task-type';
 import { CriteriaField, criteriaOf, criterionDrafts, type CriterionDraft } from './criteria-field';
 import { DurationField, parseSeconds } from './duration-field';
 import { FilePicker } from './file-picker';
+import { QuestionsField } from './questions-field';
+import {
+  answerTotal,
+  questionDrafts,
+  questionErrorLines,
+  questionErrors,
+  questionsOf,
+  type QuestionDraft,
+} from '../model/question-drafts';
 
 interface TaskForm {
   name: string;
@@ -21,6 +30,7 @@ interface TaskForm {
   text: string;
   files: FileDto[];
   criteria: CriterionDraft[];
+  questions: QuestionDraft[];
 }
 
 const EMPTY_FORM: TaskForm = {
@@ -31,6 +41,7 @@ const EMPTY_FORM: TaskForm = {
   text: '',
   files: [],
   criteria: [],
+  questions: [],
 };
 
 const formOf = (task: TaskDto): TaskForm => ({
@@ -41,7 +52,16 @@ const formOf = (task: TaskDto): TaskForm => ({
   text: task.text,
   files: task.files,
   criteria: criterionDrafts(task.criteria),
+  // A task cached before questions existed has none.
+  questions: questionDrafts(task.questions ?? []),
 });
+
+/** The task's answer time as its field shows it: with questions, the sum of theirs. */
+const durationShown = (form: TaskForm): string => {
+  if (form.questions.length === 0) return form.duration;
+  const total = answerTotal(form.questions);
+  return total === null ? '' : String(total);
+};
 
 /**
  * Creates a task, or edits `task` when given (its type stays as it was created). Mount it afresh
@@ -53,19 +73,34 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
   const create = useCreateTask();
   const update = useUpdateTask();
   const loading = create.isPending || update.isPending;
+  // The questions' errors show once a save was tried, and follow the edits from then on.
+  const [checked, setChecked] = useState(false);
   const set = <K extends keyof TaskForm>(key: K, value: TaskForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  // Without questions again, the answer time starts from what their sum was.
+  const setQuestions = (questions: QuestionDraft[]) =>
+    setForm((f) => ({ ...f, questions, duration: durationShown(f) }));
+  const errors = checked ? questionErrors(form.questions) : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // The questions are checked by the contract's rules here: its messages do not say which one.
+    const problems = questionErrorLines(questionErrors(form.questions));
+    setChecked(true);
+    if (problems.length > 0) {
+      problems.forEach((text) => notify.error(text));
+      return;
+    }
     const fields = {
       name: form.name,
       text: form.text,
       // An empty field goes as no value, so the server names the field in its answer.
-      duration: parseSeconds(form.duration) as number,
+      duration: parseSeconds(durationShown(form)) as number,
       preparationDuration: parseSeconds(form.preparationDuration) as number,
       files: form.files.map((f) => f.id),
       criteria: criteriaOf(form.criteria),
+      // Sent always, [] too: the dialog shows them all, so what it holds is what the task has.
+      questions: questionsOf(form.questions),
     };
     if (task) {
       update.mutate(
@@ -118,8 +153,10 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
         <DurationField
           label="Время на ответ, сек"
           name="duration"
-          value={form.duration}
+          value={durationShown(form)}
           onChange={(v) => set('duration', v)}
+          readOnly={form.questions.length > 0}
+          helperText={form.questions.length > 0 ? 'Складывается из времени ответов на вопросы' : undefined}
         />
         <DurationField
           label="Время на подготовку, сек"
@@ -129,6 +166,12 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
         />
       </Stack>
       <RichTextEditor label="Текст задания" initialValue={form.text} onChange={(html) => set('text', html)} />
+      <QuestionsField
+        value={form.questions}
+        onChange={setQuestions}
+        errors={errors}
+        knownFiles={task?.questions?.flatMap((q) => (q.file ? [q.file] : [])) ?? []}
+      />
       <FilePicker value={form.files} onChange={(files) => set('files', files)} />
       <CriteriaField value={form.criteria} onChange={(criteria) => set('criteria', criteria)} />
     </FormDialog>

@@ -12,8 +12,12 @@ import { useTasksPage } from '../api/list-tasks';
 import { TASK_TYPE_LABEL } from '../task-type';
 import { TaskDialog } from './task-dialog';
 
-export const taskSummary = (task: TaskDto) =>
-  `${TASK_TYPE_LABEL[task.type]} · подготовка ${formatDuration(task.preparationDuration)} · ответ ${formatDuration(task.duration)}`;
+export const taskSummary = (task: TaskDto) => {
+  const line = `${TASK_TYPE_LABEL[task.type]} · подготовка ${formatDuration(task.preparationDuration)} · ответ ${formatDuration(task.duration)}`;
+  // A task cached before questions existed has none.
+  const questions = task.questions?.length ?? 0;
+  return questions > 0 ? `${line} · вопросов: ${questions}` : line;
+};
 
 /** /teacher/tasks: search, create, delete (a task in use answers 409 with where), open one. */
 export function TasksScreen() {

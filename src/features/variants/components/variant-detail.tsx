@@ -71,6 +71,9 @@ export function VariantDetail({ id }: { id: number }) {
                     <Typography variant="body2" color="text.secondary">
                       Время на ответ: {formatDuration(entry.task.duration)} · Время на подготовку:{' '}
                       {formatDuration(entry.task.preparationDuration)}
+                      {/* A task cached before questions existed has none. */}
+                      {(entry.task.questions?.length ?? 0) > 0 &&
+                        ` · Вопросов: ${entry.task.questions.length}`}
                     </Typography>
                   </Box>
                   <RichTextView html={entry.task.text} label={`Текст задания ${entry.sequence_number + 1}`} />
