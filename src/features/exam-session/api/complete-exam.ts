@@ -2,7 +2,7 @@ import { recordingStore, syncEngine } from '@/lib/device-sync';
 import type { LocalRecording } from '@/lib/local-db';
 import { activeRecordings } from '@/lib/recording-store';
 import type { OutboxKindDef } from '@/lib/sync-engine';
-import { apiPartsTransport, sendInParts } from '@/lib/upload';
+import { apiPartsTransport, type PartsTransport, type SendScope, sendInParts } from '@/lib/upload';
 import { RECORDING_PART_BYTES, type UploadCompleteBody } from '@/shared/contract/student';
 
 // The recording kind of the outbox, whole: what it carries, whose it is (the student who
@@ -37,6 +37,8 @@ export async function enqueueRecording(
   if (!recording) return;
   // Flagged before it is queued, so the upload carries the flag whenever it goes.
   if (options.interrupted) await recordingStore.markInterrupted(clientId);
+  // One cut short was never stamped by its recorder: it ended with its last chunk.
+  await recordingStore.stampRecordedAt(clientId);
   await syncEngine.enqueue({
     key: recordingOutboxKey(clientId),
     kind: 'recording',
@@ -56,20 +58,75 @@ const toMs = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /**
  * The times the server gets, rounded here and only here, together: the duration to the
- * millisecond (at least 0.1 s), each task start to the millisecond and never past the duration
- * (a task that began as the recording was cut would otherwise start after its end).
+ * millisecond (at least 0.1 s), each task and question start to the millisecond and never past
+ * the duration (one that began as the recording was cut would otherwise start after its end).
+ * A recording an older version made has no question starts: none are sent.
  */
-export function recordingTimes(recording: Pick<LocalRecording, 'duration' | 'taskStarts'>): {
-  duration: number;
-  taskStarts: number[];
-} {
+export function recordingTimes(
+  recording: Pick<LocalRecording, 'duration' | 'taskStarts' | 'questionStarts'>,
+): { duration: number; taskStarts: number[]; questionStarts?: number[][] } {
   const duration = Math.max(toMs(recording.duration), 0.1);
-  return { duration, taskStarts: recording.taskStarts.map((s) => Math.min(toMs(s), duration)) };
+  const start = (s: number) => Math.min(toMs(s), duration);
+  return {
+    duration,
+    taskStarts: recording.taskStarts.map(start),
+    ...(recording.questionStarts && {
+      questionStarts: recording.questionStarts.map((starts) => starts.map(start)),
+    }),
+  };
 }
 
 /**
- * The recording kind: sends one recording in parts with its duration, task starts and peaks
- * (asks the server which parts it holds, sends the rest, then completes; a dropped connection
+ * What the complete of a recording says, beside its parts: its exam, times and peaks, whether it
+ * was cut short, and when it was recorded by the device's clock (absent on recordings older
+ * versions made). `clientSentAt` is added by each attempt, as it sends.
+ */
+export function recordingDescription(
+  recording: LocalRecording,
+  blob: Blob,
+  peaks: number[],
+): Omit<UploadCompleteBody, 'clientSentAt'> {
+  return {
+    examID: recording.examId,
+    variantID: recording.variantId,
+    sessionID: recording.sessionId,
+    mime: recording.mime,
+    ...recordingTimes(recording),
+    peaks,
+    parts: Math.ceil(blob.size / RECORDING_PART_BYTES),
+    size: blob.size,
+    interrupted: recording.interrupted === true,
+    ...(recording.recordedAt && { recordedAt: recording.recordedAt }),
+  };
+}
+
+/**
+ * The recording's parts transport whose complete carries the device's clock at the moment it
+ * goes (`clientSentAt`), taken anew by every attempt: the server corrects `recordedAt` by the
+ * offset between its arrival and this.
+ */
+export function recordingTransport(
+  clientId: string,
+  description: Omit<UploadCompleteBody, 'clientSentAt'>,
+  scope: SendScope,
+  now: () => Date = () => new Date(),
+): PartsTransport {
+  const url = recordingUploadUrl(clientId);
+  const base = apiPartsTransport(url, description, scope);
+  return {
+    ...base,
+    complete: () =>
+      apiPartsTransport(
+        url,
+        { ...description, clientSentAt: now().toISOString() } satisfies UploadCompleteBody,
+        scope,
+      ).complete(),
+  };
+}
+
+/**
+ * The recording kind: sends one recording in parts with its duration, task and question starts,
+ * peaks and clocks (asks the server which parts it holds, sends the rest, then completes; a dropped connection
  * resumes). Every request goes under the recorder's session and stops with the engine's signal.
  * The device copy is removed only after the server confirmed it; a repeat is harmless, the
  * server makes one recording per clientId.
@@ -85,22 +142,12 @@ export const recordingKind: OutboxKindDef<'recording'> = {
       await recordingStore.remove(clientId);
       return;
     }
-    const description = {
-      examID: recording.examId,
-      variantID: recording.variantId,
-      sessionID: recording.sessionId,
-      mime: recording.mime,
-      ...recordingTimes(recording),
-      peaks,
-      parts: Math.ceil(blob.size / RECORDING_PART_BYTES),
-      size: blob.size,
-      interrupted: recording.interrupted === true,
-    } satisfies UploadCompleteBody;
-    await sendInParts(apiPartsTransport(recordingUploadUrl(clientId), description, scope), blob, {
-      onProgress,
-    });
+    const transport = recordingTransport(clientId, recordingDescription(recording, blob, peaks), scope);
+    await sendInParts(transport, blob, { onProgress });
     await recordingStore.remove(clientId);
   },
-  // The student's lists now hold this recording.
+  // The student's lists now hold this recording, and the exam's answers (its list row, page and
+  // the session's extended exam, all under ['student']) count it in `attemptsUsed`: the device
+  // stopped counting it when it removed its copy above.
   refreshes: () => [{ invalidate: ['student'] }],
 };

@@ -58,4 +58,14 @@ describe('the times a recording is sent with', () => {
   it('never say a recording is shorter than a tenth of a second', () => {
     expect(recordingTimes({ duration: 0, taskStarts: [0] })).toEqual({ duration: 0.1, taskStarts: [0] });
   });
+
+  it('round the question starts with the task starts, never past the end', () => {
+    expect(
+      recordingTimes({
+        duration: 12.50004,
+        taskStarts: [0, 6.2501],
+        questionStarts: [[], [6.2501, 12.50046]],
+      }),
+    ).toEqual({ duration: 12.5, taskStarts: [0, 6.25], questionStarts: [[], [6.25, 12.5]] });
+  });
 });
