@@ -5,9 +5,9 @@ import { examExtendedQuery } from './get-exam-extended';
 import { examVariantQuery } from './get-exam-variant';
 
 /**
- * Loads everything taking the exam needs (its variants, their tasks and task media) so it can
- * be taken offline: the answers go into the persisted query cache, the media into the service
- * worker's media cache.
+ * Loads everything taking the exam needs (its variants, their tasks, task media and the
+ * questions' audio) so it can be taken offline: the answers go into the persisted query cache,
+ * the media into the service worker's media cache.
  */
 export async function prefetchExamForOffline(queryClient: QueryClient, examId: number) {
   const exam = await queryClient.fetchQuery({ ...examExtendedQuery(examId), staleTime: 0 });
@@ -15,8 +15,13 @@ export async function prefetchExamForOffline(queryClient: QueryClient, examId: n
     exam.variants.map((v) => queryClient.fetchQuery({ ...examVariantQuery(examId, v.id), staleTime: 0 })),
   );
   const media = new Set<string>([START_SOUND_URL]);
-  for (const variant of variants)
-    for (const vt of variant.tasks) for (const f of vt.task.files) media.add(f.access);
+  for (const variant of variants) {
+    for (const vt of variant.tasks) {
+      for (const f of vt.task.files) media.add(f.access);
+      // The questions as heard (an answer cached by an older version has none).
+      for (const q of vt.task.questions ?? []) if (q.file) media.add(q.file.access);
+    }
+  }
   await Promise.all(
     [...media].map(async (url) => {
       const response = await fetch(url);
