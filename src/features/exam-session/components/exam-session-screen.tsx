@@ -69,6 +69,7 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
             runner={session.runner}
             now={session.now}
             level={session.level}
+            listening={session.listening}
           />
         </Stack>
         {leaveDialog}

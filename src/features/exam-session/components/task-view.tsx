@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { RichTextView } from '@/components/rich-text/rich-text-view';
 import { formatDuration } from '@/shared/format';
 import type { Variant } from '../api/get-exam-variant';
+import { answerWindowsOf } from '../model/answer-windows';
 import { countdownAnnouncement } from '../model/countdown-announcement';
 import { runnerProgress, type RunnerState } from '../model/runner';
 import { LevelMeter } from './level-meter';
@@ -21,45 +22,98 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-function PhaseMark({ runner, now }: { runner: Extract<RunnerState, { kind: 'running' }>; now: number }) {
-  if (runner.phase === 'speaking') {
+type Running = Extract<RunnerState, { kind: 'running' }>;
+
+export const LISTENING_TEXT = 'Звучит аудиозапись';
+export const RECORDING_TEXT = 'Идет запись';
+export const STARTS_AFTER_SIGNAL_TEXT = 'Запись начнется автоматически после сигнала';
+
+/**
+ * The phase at a glance: the red dot while the answer is recorded (no clock of its own: the
+ * countdown says how long is left); listening shows its audio's bar instead.
+ */
+function PhaseMark({ phase }: { phase: Running['phase'] }) {
+  if (phase === 'speaking') {
     return (
-      <Chip
-        color="error"
-        icon={<FiberManualRecord />}
-        label={`Идет запись ${formatDuration((now - runner.phaseStartedAt) / 1000)}`}
+      <Box
         data-testid="phase-speaking"
-        sx={{ fontVariantNumeric: 'tabular-nums' }}
-      />
+        sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'error.main', fontWeight: 500 }}
+      >
+        <FiberManualRecord fontSize="small" aria-hidden />
+        <Typography component="span" sx={{ fontWeight: 'inherit' }}>
+          {RECORDING_TEXT}
+        </Typography>
+      </Box>
     );
   }
-  if (runner.phase === 'starting') {
+  if (phase === 'starting') {
     return <Chip color="error" variant="outlined" label="Начинается запись…" data-testid="phase-starting" />;
   }
+  if (phase === 'listening') return null;
   return <Chip color="primary" variant="outlined" label="Подготовка" data-testid="phase-preparing" />;
 }
 
+/** A bar and its label, the label saying what it counts. */
+function Countdown({
+  label,
+  text,
+  fraction,
+  color,
+}: {
+  label: string;
+  text: string;
+  /** 0..1; null: not known yet (the bar moves without a value). */
+  fraction: number | null;
+  color: 'primary' | 'error';
+}) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <LinearProgress
+        variant={fraction === null ? 'indeterminate' : 'determinate'}
+        value={fraction === null ? undefined : fraction * 100}
+        color={color}
+        aria-label={label}
+        sx={{ flex: '1 1 200px', height: 10, borderRadius: 5 }}
+      />
+      <Typography
+        variant="h6"
+        component="p"
+        sx={{ fontVariantNumeric: 'tabular-nums' }}
+        data-testid="countdown"
+      >
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
 /**
- * One task at a time: its text and images, the bar with the mm:ss countdown (announced to
- * screen readers at sensible steps), and while the answer is recorded a red mark with the
- * elapsed time and the microphone's level.
+ * One task at a time: its text and images; for a task with questions, which question and its
+ * text; one labelled countdown per phase ('До начала ответа' while preparing, 'До конца ответа'
+ * while answering, announced to screen readers at sensible steps); while the audio plays, its
+ * progress; while the answer is recorded a red dot and the microphone's level.
  */
 export function TaskView({
   variant,
   runner,
   now,
   level,
+  listening,
 }: {
   variant: Variant;
   runner: RunnerState;
   now: number;
   level: () => number;
+  /** How far the audio being heard has played (0..1), null while unknown. */
+  listening: () => number | null;
 }) {
   if (runner.kind !== 'running') return null;
   const entry = variant.tasks[runner.taskIndex];
+  const windows = answerWindowsOf(entry.task);
+  const window = windows[Math.min(runner.windowIndex, windows.length - 1)];
   const { fraction, secondsLeft } = runnerProgress(runner, now);
-  const answering = runner.phase !== 'preparing';
-  const phaseSeconds = runner.phase === 'preparing' ? entry.task.preparationDuration : entry.task.duration;
+  const { phase } = runner;
+  const phaseSeconds = phase === 'preparing' ? entry.task.preparationDuration : window.answerSeconds;
   const images = entry.task.files.filter((f) => f.type.startsWith('image'));
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -67,29 +121,52 @@ export function TaskView({
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Задание №{runner.taskIndex + 1} из {runner.tasks.length}: {entry.task.name}
         </Typography>
-        <PhaseMark runner={runner} now={now} />
+        <PhaseMark phase={phase} />
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
-        <LinearProgress
-          variant="determinate"
-          value={fraction * 100}
-          color={answering ? 'error' : 'primary'}
-          aria-label={answering ? 'Время ответа' : 'Время подготовки'}
-          sx={{ flex: 1, height: 10, borderRadius: 5 }}
-        />
-        <Typography
-          variant="h6"
-          component="p"
-          sx={{ fontVariantNumeric: 'tabular-nums' }}
-          data-testid="countdown"
-        >
-          {formatDuration(secondsLeft)}
-        </Typography>
+      {window.question && phase !== 'preparing' && (
+        <Box sx={{ mb: 2 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
+            Вопрос {window.question.number} из {window.question.count}
+          </Typography>
+          {window.text && (
+            <Typography sx={{ whiteSpace: 'pre-wrap' }} data-testid="question-text">
+              {window.text}
+            </Typography>
+          )}
+        </Box>
+      )}
+      <Box sx={{ mb: 3 }}>
+        {phase === 'preparing' && (
+          <>
+            <Countdown
+              label="Время подготовки"
+              text={`До начала ответа ${formatDuration(secondsLeft)}`}
+              fraction={fraction}
+              color="primary"
+            />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {STARTS_AFTER_SIGNAL_TEXT}
+            </Typography>
+          </>
+        )}
+        {phase === 'listening' && (
+          <Box data-testid="phase-listening">
+            <Countdown label={LISTENING_TEXT} text={LISTENING_TEXT} fraction={listening()} color="primary" />
+          </Box>
+        )}
+        {(phase === 'starting' || phase === 'speaking') && (
+          <Countdown
+            label="Время ответа"
+            text={`До конца ответа ${formatDuration(secondsLeft)}`}
+            fraction={fraction}
+            color="error"
+          />
+        )}
       </Box>
       <Box aria-live="polite" sx={visuallyHidden} data-testid="countdown-announcement">
-        {countdownAnnouncement(runner.phase, runner.taskIndex + 1, secondsLeft, phaseSeconds)}
+        {countdownAnnouncement(phase, runner.taskIndex + 1, secondsLeft, phaseSeconds, window.question)}
       </Box>
-      {runner.phase === 'speaking' && (
+      {phase === 'speaking' && (
         <Box sx={{ mb: 3, maxWidth: 360 }}>
           <LevelMeter read={level} />
         </Box>
