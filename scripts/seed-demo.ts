@@ -1,6 +1,8 @@
 /**
  * `npm run db:seed-demo`: a demo teacher and a demo student (linked), an image and an audio file,
- * a text task and an audio task, a variant of both and an exam for the student. It goes through
+ * a text task and an audio task with grading criteria, a variant of both and an exam for the
+ * student with one answer already recorded, graded and commented; and a mock ЕГЭ English exam
+ * made from the official format (the templates), one attempt, open for a week. It goes through
  * the server's own API (app.inject), so every rule, the storage and the search columns apply
  * exactly as in use. Reads the same settings as the server (DATA_DIR, DATABASE_URL, ...).
  * Run twice, it sees the demo teacher and leaves everything as it is.
@@ -17,6 +19,12 @@ import { findUserByUsername } from '../server/modules/users/repository';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SPEECH_WAV = path.join(ROOT, 'tests/fixtures/speech-ru-48k.wav');
+/**
+ * The demo student's answer: 15.5 s of the speech fixture recorded by Chromium's MediaRecorder
+ * (WebM/Opus), as the exam runner records it.
+ */
+const DEMO_ANSWER = path.join(ROOT, 'scripts/demo/answer.webm');
+const DEMO_ANSWER_SECONDS = 15.48;
 /** Seconds of the speech fixture kept for the demo audio file. */
 const AUDIO_SECONDS = 8;
 
@@ -130,7 +138,7 @@ function cutWav(wav: Buffer, seconds: number): Buffer {
 
 async function call<T>(
   app: FastifyInstance,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   options: { token?: string; payload?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
@@ -144,18 +152,24 @@ async function call<T>(
   return res.json() as T;
 }
 
-function multipart(files: { name: string; type: string; content: Buffer }[]) {
+function multipart(
+  files: { name: string; type: string; content: Buffer; field?: string }[],
+  fields: Record<string, string> = {},
+) {
   const boundary = `----ustno-demo-${crypto.randomBytes(8).toString('hex')}`;
+  const texts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const parts = files.flatMap((f) => [
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'files'}"; filename="${f.name}"\r\n` +
         `Content-Type: ${f.type}\r\n\r\n`,
     ),
     f.content,
     Buffer.from('\r\n'),
   ]);
   return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    payload: Buffer.concat([...texts, ...parts, Buffer.from(`--${boundary}--\r\n`)]),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }
@@ -220,6 +234,11 @@ async function seed(app: FastifyInstance): Promise<{ teacherPassword: string; st
         '<p>что на ней изображено;</p>' +
         '<p>почему вы <u>выбрали бы</u> или <s>не выбрали бы</s> такое место для отдыха.</p>',
       files: [image.id],
+      criteria: [
+        { name: 'Решение коммуникативной задачи', maxPoints: 3 },
+        { name: 'Организация высказывания', maxPoints: 2 },
+        { name: 'Языковое оформление', maxPoints: 2 },
+      ],
     },
   });
   const audioTask = await call<{ id: number }>(app, 'POST', '/api/teacher/task', {
@@ -233,15 +252,87 @@ async function seed(app: FastifyInstance): Promise<{ teacherPassword: string; st
         '<p>Прослушайте аудиозапись и ответьте на вопрос собеседника.</p>' +
         '<p>Говорите <strong>полными предложениями</strong>, не меньше пяти фраз.</p>',
       files: [audio.id],
+      criteria: [
+        { name: 'Ответ на вопрос', maxPoints: 2 },
+        { name: 'Языковое оформление', maxPoints: 1 },
+      ],
     },
   });
   const variant = await call<{ id: number }>(app, 'POST', '/api/teacher/variant', {
     token,
     payload: { name: 'Демонстрационный вариант', tasks: [textTask.id, audioTask.id] },
   });
-  await call(app, 'POST', '/api/teacher/exam', {
+  const exam = await call<{ id: number }>(app, 'POST', '/api/teacher/exam', {
     token,
     payload: { name: 'Пробный устный экзамен', variants: [variant.id], students: [student.id] },
+  });
+
+  // The student's answer, already sent: graded and commented, so the review and the student's
+  // page show what the product does with an answer.
+  const { access_token: studentToken } = await call<{ access_token: string }>(
+    app,
+    'POST',
+    '/api/auth/authenticate',
+    { payload: { username: STUDENT.username, password: studentPassword } },
+  );
+  const answer = multipart(
+    [{ name: 'answer.webm', type: 'audio/webm', content: fs.readFileSync(DEMO_ANSWER), field: 'audio' }],
+    {
+      examID: String(exam.id),
+      variantID: String(variant.id),
+      mime: 'audio/webm;codecs=opus',
+      clientId: crypto.randomUUID(),
+      duration: String(DEMO_ANSWER_SECONDS),
+      taskStarts: JSON.stringify([0, 8]),
+    },
+  );
+  const recording = await call<{ id: number }>(app, 'POST', '/api/student/exam/complete', {
+    token: studentToken,
+    payload: answer.payload,
+    headers: { 'content-type': answer.contentType },
+  });
+  const now = new Date().toISOString();
+  await call(app, 'PUT', `/api/teacher/audios/${recording.id}/scores`, {
+    token,
+    payload: {
+      scores: [
+        { position: 1, criterion: 0, points: 2 },
+        { position: 1, criterion: 1, points: 2 },
+        { position: 1, criterion: 2, points: 1 },
+        { position: 2, criterion: 0, points: 2 },
+        { position: 2, criterion: 1, points: 1 },
+      ],
+      clientUpdatedAt: now,
+    },
+  });
+  for (const comment of [
+    { start: 1, end: 4, comment: 'Хорошее начало: сразу сказано, где сделана фотография.' },
+    { start: 9, end: 13, comment: 'Здесь лучше полным предложением: «Я бы выбрал это место, потому что…»' },
+  ]) {
+    await call(app, 'POST', '/api/teacher/comment', {
+      token,
+      payload: { ...comment, audioID: recording.id, clientId: crypto.randomUUID() },
+    });
+  }
+
+  // A mock exam in the official format, ready to fill: one attempt, open for a week.
+  const fromTemplate = await call<{ variantId: number }>(
+    app,
+    'POST',
+    '/api/teacher/templates/ege-english-oral/variant',
+    { token, payload: { name: 'ЕГЭ, английский язык: пробный вариант' } },
+  );
+  const week = 7 * 24 * 3600 * 1000;
+  await call(app, 'POST', '/api/teacher/exam', {
+    token,
+    payload: {
+      name: 'Пробный ЕГЭ по английскому (устная часть)',
+      variants: [fromTemplate.variantId],
+      students: [student.id],
+      attempts: 1,
+      opensAt: now,
+      closesAt: new Date(Date.now() + week).toISOString(),
+    },
   });
   return { teacherPassword, studentPassword };
 }
