@@ -3,8 +3,10 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { EXAM_ATTEMPTS_MAX, type ExamRules } from '@/shared/contract/teacher';
 import { fullName } from '@/shared/format';
 import { SUCCESS_TEXT } from '@/shared/messages';
 import { DEFAULT_SECTION_PAGE_SIZE } from '@/shared/pager';
@@ -19,13 +21,83 @@ import { useCreateExam } from '../api/create-exam';
 import { useStudentChoices } from '../api/list-student-choices';
 import { useVariantChoices } from '../api/list-variant-choices';
 import { useUpdateExam } from '../api/update-exam';
+import {
+  type ExamRulesDraft,
+  type ExamRulesErrors,
+  rulesDraftOf,
+  rulesErrors,
+  rulesOf,
+} from '../model/exam-rules';
 
 /** What the dialog edits of an existing exam (GET /api/teacher/exam/{id} has all of it). */
-export interface ExamDialogExam {
+export interface ExamDialogExam extends Partial<ExamRules> {
   id: number;
   name: string;
   variantsID: number[];
   studentsID: number[];
+}
+
+/** What a new exam starts with (a variant just made from a template, named after it). */
+export interface ExamDialogStart {
+  name: string;
+  variantsID: number[];
+}
+
+/**
+ * 'Попыток' (empty: no limit) and the window 'Открывается'–'Закрывается' (datetime-local in the
+ * device's time zone; empty: no bound), each with the contract's message under it.
+ */
+function RulesFields({
+  value,
+  errors,
+  onChange,
+}: {
+  value: ExamRulesDraft;
+  errors: ExamRulesErrors;
+  onChange: (value: ExamRulesDraft) => void;
+}) {
+  const set = (key: keyof ExamRulesDraft) => (e: { target: { value: string } }) =>
+    onChange({ ...value, [key]: e.target.value });
+  const field = { sx: { flex: '1 1 200px', minWidth: 0 }, slotProps: { inputLabel: { shrink: true } } };
+  return (
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2 }}>
+      <TextField
+        {...field}
+        label="Попыток"
+        name="attempts"
+        type="number"
+        placeholder="без ограничений"
+        value={value.attempts}
+        onChange={set('attempts')}
+        error={Boolean(errors.attempts)}
+        helperText={errors.attempts}
+        slotProps={{
+          ...field.slotProps,
+          htmlInput: { min: 1, max: EXAM_ATTEMPTS_MAX, step: 1, inputMode: 'numeric' },
+        }}
+      />
+      <TextField
+        {...field}
+        label="Открывается"
+        name="opensAt"
+        type="datetime-local"
+        value={value.opensAt}
+        onChange={set('opensAt')}
+        error={Boolean(errors.opensAt)}
+        helperText={errors.opensAt}
+      />
+      <TextField
+        {...field}
+        label="Закрывается"
+        name="closesAt"
+        type="datetime-local"
+        value={value.closesAt}
+        onChange={set('closesAt')}
+        error={Boolean(errors.closesAt)}
+        helperText={errors.closesAt}
+      />
+    </Stack>
+  );
 }
 
 type Step = 'variants' | 'students';
@@ -73,18 +145,32 @@ function StudentsStep({ value, onChange }: { value: number[]; onChange: (ids: nu
 }
 
 /**
- * The exam's name, then the two-step picker: variants ('Далее'), then students ('Назад', and
- * 'Создать' or, given an `exam`, 'Обновить'). Mount it afresh for each opening.
+ * The exam's name, attempts and window, then the two-step picker: variants ('Далее'), then
+ * students ('Назад', and 'Создать' or, given an `exam`, 'Обновить'). A new exam may `start`
+ * with a name and variants, and the dialog may say a `notice` first. Mount it afresh for each
+ * opening.
  */
-export function ExamDialog({ exam, onClose }: { exam?: ExamDialogExam; onClose: () => void }) {
-  const [name, setName] = useState(exam?.name ?? '');
-  const [variants, setVariants] = useState<number[]>(exam?.variantsID ?? []);
+export function ExamDialog({
+  exam,
+  start,
+  notice,
+  onClose,
+}: {
+  exam?: ExamDialogExam;
+  start?: ExamDialogStart;
+  notice?: ReactNode;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(exam?.name ?? start?.name ?? '');
+  const [rules, setRules] = useState<ExamRulesDraft>(() => rulesDraftOf(exam));
+  const [variants, setVariants] = useState<number[]>(exam?.variantsID ?? start?.variantsID ?? []);
   const [students, setStudents] = useState<number[]>(exam?.studentsID ?? []);
   const [step, setStep] = useState<Step>('variants');
   const notify = useNotify();
   const create = useCreateExam();
   const update = useUpdateExam();
   const loading = create.isPending || update.isPending;
+  const errors = rulesErrors(rules);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -93,18 +179,24 @@ export function ExamDialog({ exam, onClose }: { exam?: ExamDialogExam; onClose: 
       setStep('students');
       return;
     }
+    // The rules' errors are on screen already; said again where the button was pressed.
+    const problems = Object.values(errors);
+    if (problems.length > 0) {
+      problems.forEach((text) => notify.error(text));
+      return;
+    }
     const done = (text: string) => () => {
       notify.success(text);
       onClose();
     };
     if (exam) {
       update.mutate(
-        { id: exam.id, name, variantsID: variants, studentsID: students },
+        { id: exam.id, name, variantsID: variants, studentsID: students, ...rulesOf(rules) },
         { onSuccess: done(SUCCESS_TEXT.examUpdated), onError: notify.apiError },
       );
     } else {
       create.mutate(
-        { name, variants, students },
+        { name, variants, students, ...rulesOf(rules) },
         { onSuccess: done(SUCCESS_TEXT.examCreated), onError: notify.apiError },
       );
     }
@@ -129,7 +221,9 @@ export function ExamDialog({ exam, onClose }: { exam?: ExamDialogExam; onClose: 
         )
       }
     >
+      {notice}
       <NameField label="Название экзамена" value={name} onChange={setName} />
+      <RulesFields value={rules} errors={errors} onChange={setRules} />
       <Stepper activeStep={step === 'variants' ? 0 : 1}>
         <Step>
           <StepLabel>Варианты</StepLabel>

@@ -9,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
@@ -28,6 +29,7 @@ import { useExam } from '../api/get-exam';
 import { useSwitchRecordingChecked } from '../api/switch-recording-checked';
 import { ExamDialog } from './exam-dialog';
 import { ExamStatisticsDialog } from './exam-statistics-dialog';
+import { examRulesLines } from '../model/exam-rules';
 import { OutlinedList } from '@/components/paged-list/outlined-list';
 import { recordingSecondary } from '@/components/paged-list/recording-rows';
 
@@ -37,8 +39,8 @@ export const EMPTY_AUDIOS_TEXT = 'Список аудиозаписей пуст
 const audioHref = (id: number) => `/teacher/audios/${id}`;
 
 /**
- * /teacher/exams/{id}: the exam's recordings (checked switch, delete, open for review), and the
- * exam's edit dialog, statistics and zip of all recordings.
+ * /teacher/exams/{id}: the exam's attempts and window, its recordings (checked switch, delete,
+ * open for review), and the exam's edit dialog, statistics and zip of all recordings.
  */
 export function ExamPage({ examId }: { examId: number }) {
   const query = useExam(examId);
@@ -69,6 +71,7 @@ export function ExamPage({ examId }: { examId: number }) {
   const download = () => zip.mutate(examId, { onError: notify.apiError });
   const downloadScores = () => scoresCsv.mutate(examId, { onError: notify.apiError });
   const switching = switchChecked.isPending ? switchChecked.variables : undefined;
+  const rules = examRulesLines(exam);
 
   return (
     <Page
@@ -96,6 +99,15 @@ export function ExamPage({ examId }: { examId: number }) {
         </Box>
       }
     >
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, mb: 2 }}
+        data-testid="exam-rules"
+      >
+        <Typography color="text.secondary">{rules.attempts}</Typography>
+        <Typography color="text.secondary">{rules.window}</Typography>
+      </Stack>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Аудиозаписи
       </Typography>
