@@ -7,6 +7,7 @@ import {
   advanceRunner,
   listeningEnded,
   recordingStarted,
+  type RunnerState,
   startRunner,
 } from '@/features/exam-session/model/runner';
 import type { TaskDto } from '@/shared/contract/teacher';
