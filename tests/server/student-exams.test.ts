@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORING_TEXT, RECORDING_TEXT } from '@/shared/messages';
-import { createExam, createTask, createVariant, PNG, uploadOne } from './helpers/authoring';
+import { createExam, createTask, createVariant, linkStudent, PNG, uploadOne } from './helpers/authoring';
 import { expectError, expectMessage } from './helpers/expect-error';
 import { setupExam, uploadOk, type ExamSetup } from './helpers/recordings';
 import {
@@ -13,6 +13,8 @@ import {
 } from './helpers/test-app';
 
 const PAGE = 'page_size=10&page_number=0';
+/** An exam without rules, before the student recorded anything. */
+const NO_RULES = { attempts: null, opensAt: null, closesAt: null, attemptsUsed: 0 };
 
 describe.each(DATABASES)('student exams on %s', (kind) => {
   let t: TestApp;
@@ -37,7 +39,11 @@ describe.each(DATABASES)('student exams on %s', (kind) => {
   it('lists only the exams assigned to the student, with search folded (ё = е, any case)', async () => {
     const res = await as(t.app, s.student)({ method: 'GET', url: `/api/student/exams?${PAGE}` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ page: 0, pages: 1, exams: [{ id: s.exam.id, name: 'Ёлочный экзамен' }] });
+    expect(res.json()).toEqual({
+      page: 0,
+      pages: 1,
+      exams: [{ id: s.exam.id, name: 'Ёлочный экзамен', ...NO_RULES }],
+    });
 
     const found = await as(
       t.app,
@@ -46,7 +52,7 @@ describe.each(DATABASES)('student exams on %s', (kind) => {
       method: 'GET',
       url: `/api/student/exams/search?${PAGE}&search_string=${encodeURIComponent('ЕЛОЧН')}`,
     });
-    expect(found.json().exams).toEqual([{ id: s.exam.id, name: 'Ёлочный экзамен' }]);
+    expect(found.json().exams).toEqual([{ id: s.exam.id, name: 'Ёлочный экзамен', ...NO_RULES }]);
     const none = await as(
       t.app,
       s.student,
@@ -63,12 +69,13 @@ describe.each(DATABASES)('student exams on %s', (kind) => {
   it('answers the exam and its variants; an unassigned or missing exam is 404', async () => {
     const one = await as(t.app, s.student)({ method: 'GET', url: `/api/student/exam/${s.exam.id}` });
     expect(one.statusCode, one.body).toBe(200);
-    expect(one.json()).toEqual({ id: s.exam.id, name: 'Ёлочный экзамен' });
+    expect(one.json()).toEqual({ id: s.exam.id, name: 'Ёлочный экзамен', ...NO_RULES });
 
     const ext = await as(t.app, s.student)({ method: 'GET', url: `/api/student/exam/${s.exam.id}/extended` });
     expect(ext.json()).toEqual({
       id: s.exam.id,
       name: 'Ёлочный экзамен',
+      ...NO_RULES,
       variants: [{ id: s.variant.id, name: 'Вариант 1' }],
     });
 
@@ -179,7 +186,89 @@ describe.each(DATABASES)('student exams on %s', (kind) => {
       maxTotal: null,
       interrupted: false,
       late: false,
+      afterClose: false,
+      overAttempts: false,
     });
+  });
+
+  it('carries the exam’s attempts and window and the recordings the student has made of each exam', async () => {
+    const r = await setupExam(t.app, { examName: 'А: с правилами' });
+    const plain = await createExam(t.app, r.teacher, [r.variant.id], [r.student.id], 'Б: без правил');
+    const untouched = await createExam(t.app, r.teacher, [r.variant.id], [r.student.id], 'В: не начат');
+    const rules = await as(
+      t.app,
+      r.teacher,
+    )({
+      method: 'PATCH',
+      url: '/api/teacher/exam',
+      payload: {
+        id: r.exam.id,
+        name: 'А: с правилами',
+        variantsID: [r.variant.id],
+        studentsID: [r.student.id],
+        attempts: 2,
+        opensAt: '2026-04-01T09:00:00+03:00',
+        closesAt: '2026-04-01T12:00:00Z',
+      },
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    // Three recordings of the first exam (past its two attempts: kept all the same), one of the
+    // second; another student's recording of the first counts for them only.
+    for (let i = 0; i < 3; i++) await uploadOk(t.app, r);
+    await uploadOk(t.app, { ...r, exam: plain });
+    const classmate = await registerAndLogin(t.app, 'student');
+    await linkStudent(t.app, r.teacher, classmate);
+    await as(
+      t.app,
+      r.teacher,
+    )({
+      method: 'PATCH',
+      url: '/api/teacher/exam',
+      payload: {
+        id: plain.id,
+        name: 'Б: без правил',
+        variantsID: [r.variant.id],
+        studentsID: [r.student.id, classmate.id],
+      },
+    });
+    await uploadOk(t.app, { student: classmate, exam: plain, variant: r.variant });
+
+    const withRules = {
+      attempts: 2,
+      opensAt: '2026-04-01T06:00:00.000Z',
+      closesAt: '2026-04-01T12:00:00.000Z',
+      attemptsUsed: 3,
+    };
+    const list = await as(t.app, r.student)({ method: 'GET', url: `/api/student/exams?${PAGE}` });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().exams).toEqual([
+      { id: r.exam.id, name: 'А: с правилами', ...withRules },
+      { id: plain.id, name: 'Б: без правил', ...NO_RULES, attemptsUsed: 1 },
+      { id: untouched.id, name: 'В: не начат', ...NO_RULES },
+    ]);
+    // A page of the list counts only its own exams, the same way.
+    const second = await as(
+      t.app,
+      r.student,
+    )({ method: 'GET', url: '/api/student/exams?page_size=1&page_number=1' });
+    expect(second.json().exams).toEqual([
+      { id: plain.id, name: 'Б: без правил', ...NO_RULES, attemptsUsed: 1 },
+    ]);
+
+    const one = await as(t.app, r.student)({ method: 'GET', url: `/api/student/exam/${r.exam.id}` });
+    expect(one.json()).toEqual({ id: r.exam.id, name: 'А: с правилами', ...withRules });
+    const ext = await as(t.app, r.student)({ method: 'GET', url: `/api/student/exam/${r.exam.id}/extended` });
+    expect(ext.json()).toEqual({
+      id: r.exam.id,
+      name: 'А: с правилами',
+      ...withRules,
+      variants: [{ id: r.variant.id, name: 'Вариант 1' }],
+    });
+    const other = await as(
+      t.app,
+      classmate,
+    )({ method: 'GET', url: `/api/student/exam/${plain.id}/extended` });
+    expect(other.json()).toMatchObject({ attemptsUsed: 1 });
   });
 
   describe('sessions', () => {

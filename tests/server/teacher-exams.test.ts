@@ -67,6 +67,10 @@ describe.each(DATABASES)('teacher exams on %s', (kind) => {
     expect(exam).toEqual({
       id: expect.any(Number),
       name: 'Итоговый',
+      // No rules given: any number of times, any time.
+      attempts: null,
+      opensAt: null,
+      closesAt: null,
       variantsID: [v2.id, v1.id],
       studentsID: [linked.id, linked2.id].sort((a, b) => a - b),
       audios: [],
@@ -141,6 +145,167 @@ describe.each(DATABASES)('teacher exams on %s', (kind) => {
     );
   });
 
+  describe('attempts and window', () => {
+    const rulesOf = async (id: number) => {
+      const res = await call(teacher, 'GET', `/api/teacher/exam/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const { attempts, opensAt, closesAt } = res.json();
+      return { attempts, opensAt, closesAt };
+    };
+    const patch = (id: number, rules: Record<string, unknown>) =>
+      call(teacher, 'PATCH', '/api/teacher/exam', {
+        id,
+        name: 'Пробный',
+        variantsID: [v1.id],
+        studentsID: [linked.id],
+        ...rules,
+      });
+
+    it('stores attempts and the window as UTC instants, and every exam answer returns them', async () => {
+      const res = await call(teacher, 'POST', '/api/teacher/exam', {
+        name: 'Пробный',
+        variants: [v1.id],
+        students: [linked.id],
+        attempts: 3,
+        opensAt: '2026-03-01T09:00:00+03:00',
+        closesAt: '2026-03-01T12:30:00.5Z',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const rules = {
+        attempts: 3,
+        opensAt: '2026-03-01T06:00:00.000Z',
+        closesAt: '2026-03-01T12:30:00.500Z',
+      };
+      expect(res.json()).toMatchObject(rules);
+      expect(await rulesOf(res.json().id)).toEqual(rules);
+      const row = await t.app.ctx.db
+        .selectFrom('exams')
+        .select(['attempts', 'opens_at', 'closes_at'])
+        .where('id', '=', res.json().id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ attempts: 3, opens_at: rules.opensAt, closes_at: rules.closesAt });
+    });
+
+    it('PATCH keeps what it does not name, clears what it sends as null, and sets what it sends', async () => {
+      const exam = await createExam(t.app, teacher, [v1.id], [linked.id], 'Пробный');
+      const set = await patch(exam.id, {
+        attempts: 2,
+        opensAt: '2026-05-01T08:00:00Z',
+        closesAt: '2026-05-01T10:00:00Z',
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const full = { attempts: 2, opensAt: '2026-05-01T08:00:00.000Z', closesAt: '2026-05-01T10:00:00.000Z' };
+      expect(set.json()).toMatchObject(full);
+
+      // Absent: kept.
+      const kept = await patch(exam.id, {});
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(await rulesOf(exam.id)).toEqual(full);
+
+      // One end moved alone, the other kept.
+      expect((await patch(exam.id, { closesAt: '2026-05-02T10:00:00+02:00' })).statusCode).toBe(200);
+      expect(await rulesOf(exam.id)).toEqual({ ...full, closesAt: '2026-05-02T08:00:00.000Z' });
+
+      // Null: cleared, one at a time.
+      expect((await patch(exam.id, { attempts: null })).statusCode).toBe(200);
+      expect(await rulesOf(exam.id)).toEqual({
+        ...full,
+        attempts: null,
+        closesAt: '2026-05-02T08:00:00.000Z',
+      });
+      expect((await patch(exam.id, { opensAt: null, closesAt: null })).statusCode).toBe(200);
+      expect(await rulesOf(exam.id)).toEqual({ attempts: null, opensAt: null, closesAt: null });
+    });
+
+    it('refuses a window that closes when or before it opens (400), also against the stored end', async () => {
+      const before = await examCount();
+      for (const [opensAt, closesAt] of [
+        ['2026-03-01T12:00:00Z', '2026-03-01T12:00:00Z'],
+        ['2026-03-01T12:00:00Z', '2026-03-01T11:59:59Z'],
+        // The same instant written in two zones.
+        ['2026-03-01T15:00:00+03:00', '2026-03-01T12:00:00Z'],
+      ]) {
+        const res = await call(teacher, 'POST', '/api/teacher/exam', {
+          name: 'Наоборот',
+          variants: [v1.id],
+          students: [],
+          opensAt,
+          closesAt,
+        });
+        expect(expectError(res, 400).join(' ')).toContain(
+          'Экзамен должен закрываться позже, чем открывается',
+        );
+      }
+      expect(await examCount()).toBe(before);
+
+      const exam = await createExam(t.app, teacher, [v1.id], [linked.id], 'Пробный');
+      expect((await patch(exam.id, { opensAt: '2026-06-01T09:00:00Z' })).statusCode).toBe(200);
+      // Only the close is sent, before the stored opening: refused, nothing changes.
+      for (const closesAt of ['2026-06-01T09:00:00Z', '2026-06-01T08:00:00Z']) {
+        const res = await patch(exam.id, { closesAt, attempts: 5 });
+        expect(expectError(res, 400).join(' ')).toContain(
+          'Экзамен должен закрываться позже, чем открывается',
+        );
+      }
+      expect(await rulesOf(exam.id)).toEqual({
+        attempts: null,
+        opensAt: '2026-06-01T09:00:00.000Z',
+        closesAt: null,
+      });
+      // Only the opening is sent, after the stored close: refused too.
+      expect((await patch(exam.id, { opensAt: null, closesAt: '2026-06-02T09:00:00Z' })).statusCode).toBe(
+        200,
+      );
+      expectError(await patch(exam.id, { opensAt: '2026-06-03T09:00:00Z' }), 400);
+      expect(await rulesOf(exam.id)).toEqual({
+        attempts: null,
+        opensAt: null,
+        closesAt: '2026-06-02T09:00:00.000Z',
+      });
+    });
+
+    it('takes 1 to 100 attempts and ISO-8601 times only (400 otherwise)', async () => {
+      for (const attempts of [1, 100]) {
+        const res = await call(teacher, 'POST', '/api/teacher/exam', {
+          name: 'Границы',
+          variants: [v1.id],
+          students: [],
+          attempts,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().attempts).toBe(attempts);
+      }
+      const before = await examCount();
+      for (const rules of [
+        { attempts: 0 },
+        { attempts: -1 },
+        { attempts: 101 },
+        { attempts: 1.5 },
+        { attempts: '3' },
+        { opensAt: 'завтра' },
+        { opensAt: '2026-03-01' },
+        { closesAt: '2026-03-01 12:00' },
+        { closesAt: 1767225600000 },
+        { closesAt: '2026-13-01T12:00:00Z' },
+      ]) {
+        expectError(
+          await call(teacher, 'POST', '/api/teacher/exam', {
+            name: 'Границы',
+            variants: [v1.id],
+            students: [],
+            ...rules,
+          }),
+          400,
+        );
+      }
+      expect(await examCount()).toBe(before);
+      const exam = await createExam(t.app, teacher, [v1.id], [linked.id], 'Пробный');
+      expectError(await patch(exam.id, { attempts: 0 }), 400);
+      expectError(await patch(exam.id, { opensAt: 'скоро' }), 400);
+      expect(await rulesOf(exam.id)).toEqual({ attempts: null, opensAt: null, closesAt: null });
+    });
+  });
+
   it('shows the exam’s recordings newest first', async () => {
     const exam = await createExam(t.app, teacher, [v1.id], [linked.id], 'С записями');
     const older = await insertRecording(t.app, {
@@ -167,6 +332,8 @@ describe.each(DATABASES)('teacher exams on %s', (kind) => {
         maxTotal: null,
         interrupted: false,
         late: false,
+        afterClose: false,
+        overAttempts: false,
       },
       {
         id: older,
@@ -177,6 +344,8 @@ describe.each(DATABASES)('teacher exams on %s', (kind) => {
         maxTotal: null,
         interrupted: false,
         late: false,
+        afterClose: false,
+        overAttempts: false,
       },
     ]);
   });
