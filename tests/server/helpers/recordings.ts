@@ -31,8 +31,11 @@ export interface UploadFields {
   sessionID?: number | string;
   duration?: number | string;
   taskStarts?: unknown;
+  questionStarts?: unknown;
   peaks?: unknown;
   interrupted?: string;
+  recordedAt?: string;
+  clientSentAt?: string;
 }
 
 /**
