@@ -108,6 +108,9 @@ scenario('a grade given offline, on its way to the student and the gradebook', (
       'Задание 2',
       'Итого',
       'Максимум',
+      'Попыток',
+      'После закрытия',
+      'Сверх попыток',
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1].slice(0, 5)).toEqual([
@@ -117,6 +120,6 @@ scenario('a grade given offline, on its way to the student and the gradebook', (
       setup.student.username,
       'да',
     ]);
-    expect(rows[1].slice(6)).toEqual(['3', '1', '4', '5']);
+    expect(rows[1].slice(6)).toEqual(['3', '1', '4', '5', '1', 'нет', 'нет']);
   });
 });

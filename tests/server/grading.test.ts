@@ -432,12 +432,23 @@ describe.each(DATABASES)('grading on %s', (kind) => {
         'Задание 3',
         'Итого',
         'Максимум',
+        'Попыток',
+        'После закрытия',
+        'Сверх попыток',
       ]);
       expect(rows).toHaveLength(3);
       const [, anna, boris] = rows;
       expect(anna.slice(0, 5)).toEqual(['Авдеева', 'Анна', 'Ильинична', student.fields.username, 'да']);
       expect(anna[5]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
-      expect(anna.slice(6)).toEqual(['3', '', '3', '6', '6']);
+      // Then how many recordings she made of the exam, and the latest one's flags.
+      const made = await t.app.ctx.db
+        .selectFrom('recordings')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('exam_id', '=', exam.id)
+        .where('student_id', '=', student.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(made.n)).toBeGreaterThan(1);
+      expect(anna.slice(6)).toEqual(['3', '', '3', '6', '6', String(made.n), 'нет', 'нет']);
       // A value Excel would run as a formula is written as text.
       expect(boris).toEqual([
         'Борисов',
@@ -451,6 +462,9 @@ describe.each(DATABASES)('grading on %s', (kind) => {
         '',
         '',
         '',
+        '0',
+        'нет',
+        'нет',
       ]);
     });
 

@@ -45,6 +45,8 @@ describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => 
         maxTotal: null,
         interrupted: false,
         late: false,
+        afterClose: false,
+        overAttempts: false,
       },
       {
         id: a.id,
@@ -55,6 +57,8 @@ describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => 
         maxTotal: null,
         interrupted: false,
         late: false,
+        afterClose: false,
+        overAttempts: false,
       },
     ]);
   });
@@ -185,6 +189,9 @@ describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => 
             date: latest.date,
             total: null,
             maxTotal: null,
+            attempts: 2,
+            afterClose: false,
+            overAttempts: false,
           },
           {
             student: { id: students[3].id, surname: 'Борисов', name: 'Борис' },
@@ -192,6 +199,9 @@ describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => 
             date: null,
             total: null,
             maxTotal: null,
+            attempts: 0,
+            afterClose: false,
+            overAttempts: false,
           },
           {
             student: { id: students[2].id, surname: 'ёлкин', name: 'Ефим' },
@@ -199,6 +209,9 @@ describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => 
             date: null,
             total: null,
             maxTotal: null,
+            attempts: 0,
+            afterClose: false,
+            overAttempts: false,
           },
           {
             student: { id: students[0].id, surname: 'Яковлев', name: 'Ян' },
@@ -206,6 +219,9 @@ describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => 
             date: yakovlev.date,
             total: null,
             maxTotal: null,
+            attempts: 1,
+            afterClose: false,
+            overAttempts: false,
           },
         ],
       });

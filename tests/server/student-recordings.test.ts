@@ -469,6 +469,8 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
         maxTotal: null,
         interrupted: false,
         late: false,
+        afterClose: false,
+        overAttempts: false,
       });
 
       const search = await as(

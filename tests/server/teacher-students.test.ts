@@ -288,6 +288,8 @@ describe.each(DATABASES)('teacher students on %s', (kind) => {
       maxTotal: null,
       interrupted: false,
       late: false,
+      afterClose: false,
+      overAttempts: false,
     });
     const audioSearch = await call(
       teacher,
