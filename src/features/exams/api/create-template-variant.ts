@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { templateVariantResultSchema } from '@/shared/contract/teacher';
+import { type TemplateVariantBody, templateVariantResultSchema } from '@/shared/contract/teacher';
 import { api } from '@/lib/api-client';
 
 /**
@@ -13,19 +13,17 @@ export const TEMPLATE_VARIANT_STALE_KEYS = [
   ['teacher', 'exams', 'variant-choices'],
 ] as const;
 
-export interface TemplateVariantRequest {
-  key: string;
-  name: string;
-}
+/** The format's key and the body: the new variant's name. */
+export type TemplateVariantRequest = TemplateVariantBody & { key: string };
 
 /**
  * POST /api/teacher/templates/{key}/variant with { name }: the teacher's own tasks of the
  * format and a variant of them, in one go.
  */
-export const createTemplateVariant = ({ key, name }: TemplateVariantRequest) =>
+export const createTemplateVariant = ({ key, ...body }: TemplateVariantRequest) =>
   api(`/api/teacher/templates/${encodeURIComponent(key)}/variant`, {
     method: 'POST',
-    body: { name },
+    body,
     schema: templateVariantResultSchema,
   });
 
