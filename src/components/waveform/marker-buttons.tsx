@@ -29,7 +29,6 @@ export function MarkerButtons({
           aria-label={m.name}
           title={`${m.name} · ${formatDuration(m.start)}`}
           onClick={() => onJump(m)}
-          sx={{ minWidth: 0, px: 1 }}
         >
           {m.label}
         </Button>

@@ -52,13 +52,7 @@ function TaskListening({
         Слушать с начала
       </Button>
       {questionStarts.map((qStart, i) => (
-        <Button
-          key={i}
-          size="small"
-          title={formatDuration(qStart)}
-          onClick={() => onPlayFrom(qStart)}
-          sx={{ minWidth: 0 }}
-        >
+        <Button key={i} size="small" title={formatDuration(qStart)} onClick={() => onPlayFrom(qStart)}>
           Вопрос {i + 1}
         </Button>
       ))}
