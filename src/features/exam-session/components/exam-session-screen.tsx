@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Page } from '@/components/layout/page';
+import { useExamAvailability } from '@/lib/use-exam-availability';
 import { formatDuration } from '@/shared/format';
 import { useExamExtended } from '../api/get-exam-extended';
 import { useExamVariant } from '../api/get-exam-variant';
@@ -33,7 +34,8 @@ const FAULT_TEXT: Record<RecorderFault, string> = {
 };
 
 export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFinished: () => void }) {
-  const { data: exam, isError } = useExamExtended(examId);
+  const { data: exam, isError, dataUpdatedAt } = useExamExtended(examId);
+  const availability = useExamAvailability(exam, dataUpdatedAt);
   const [variantId, setVariantId] = useState<number | null>(null);
   const { data: chosen } = useExamVariant(examId, variantId);
   const device = useDeviceStorage(chosen);
@@ -155,12 +157,29 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
           не уходите со страницы.
         </Typography>
         <MicrophoneHelp problem={session.problem} />
+        {availability && (availability.windowText || availability.attemptsText) && (
+          <Box data-testid="exam-rules">
+            {availability.windowText && <Typography>{availability.windowText}</Typography>}
+            {availability.attemptsText && <Typography>{availability.attemptsText}</Typography>}
+          </Box>
+        )}
+        {availability?.reason && (
+          <Alert severity="info" id="exam-start-blocked">
+            {availability.reason}
+          </Alert>
+        )}
         <Box>
           <Button
             variant="contained"
             size="large"
             loading={session.stage === 'starting'}
-            onClick={() => void session.start(variantId)}
+            disabled={availability !== null && !availability.canStart}
+            aria-describedby={availability?.reason ? 'exam-start-blocked' : undefined}
+            onClick={() => {
+              // By the clock of the click: the window may have closed since the screen was drawn.
+              if (availability && !availability.check().canStart) return;
+              void session.start(variantId);
+            }}
           >
             Начать экзамен
           </Button>
