@@ -110,10 +110,10 @@ export function TaskView({
   if (runner.kind !== 'running') return null;
   const entry = variant.tasks[runner.taskIndex];
   const windows = answerWindowsOf(entry.task);
-  const window = windows[Math.min(runner.windowIndex, windows.length - 1)];
+  const current = windows[Math.min(runner.windowIndex, windows.length - 1)];
   const { fraction, secondsLeft } = runnerProgress(runner, now);
   const { phase } = runner;
-  const phaseSeconds = phase === 'preparing' ? entry.task.preparationDuration : window.answerSeconds;
+  const phaseSeconds = phase === 'preparing' ? entry.task.preparationDuration : current.answerSeconds;
   const images = entry.task.files.filter((f) => f.type.startsWith('image'));
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -123,14 +123,14 @@ export function TaskView({
         </Typography>
         <PhaseMark phase={phase} />
       </Box>
-      {window.question && phase !== 'preparing' && (
+      {current.question && phase !== 'preparing' && (
         <Box sx={{ mb: 2 }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
-            Вопрос {window.question.number} из {window.question.count}
+            Вопрос {current.question.number} из {current.question.count}
           </Typography>
-          {window.text && (
+          {current.text && (
             <Typography sx={{ whiteSpace: 'pre-wrap' }} data-testid="question-text">
-              {window.text}
+              {current.text}
             </Typography>
           )}
         </Box>
@@ -164,7 +164,7 @@ export function TaskView({
         )}
       </Box>
       <Box aria-live="polite" sx={visuallyHidden} data-testid="countdown-announcement">
-        {countdownAnnouncement(phase, runner.taskIndex + 1, secondsLeft, phaseSeconds, window.question)}
+        {countdownAnnouncement(phase, runner.taskIndex + 1, secondsLeft, phaseSeconds, current.question)}
       </Box>
       {phase === 'speaking' && (
         <Box sx={{ mb: 3, maxWidth: 360 }}>

@@ -79,8 +79,8 @@ export class PhaseEffects {
     } else if (event.type === 'enter-speaking') {
       const ref = { taskIndex: event.taskIndex, windowIndex: event.windowIndex };
       if (this.deps.startSound) await playToEnd(this.deps.startSound, START_SOUND_CAP_MS);
-      const window = this.deps.windows[ref.taskIndex]?.[ref.windowIndex];
-      await recorder.beginWindow({ ...ref, question: !!window?.question });
+      const answer = this.deps.windows[ref.taskIndex]?.[ref.windowIndex];
+      await recorder.beginWindow({ ...ref, question: !!answer?.question });
       if (this.stopped) return;
       this.deps.onRecordingStarted(ref);
     } else if (event.type === 'leave-speaking') {
