@@ -12,6 +12,32 @@ export type RecordingProgress = Pick<LocalRecording, 'duration' | 'taskStarts'> 
 };
 
 /**
+ * A recording the server confirmed, remembered on the device for a while (`kv`, under
+ * `confirmed-recording:<clientId>`): an exam's attempts count it until an answer of the server
+ * read after `at` does (offline, after a reload, when the service worker sent it).
+ */
+export interface ConfirmedRecording {
+  clientId: string;
+  examId: number;
+  ownerId: string | null;
+  /** When the device removed its copy, by its clock (ms). */
+  at: number;
+}
+
+const CONFIRMED_PREFIX = 'confirmed-recording:';
+/** Older notes are dropped: a saved answer of the server older than this is refreshed long since. */
+export const CONFIRMED_KEPT_MS = 30 * 24 * 3600_000;
+
+function parseConfirmed(key: string, value: string): ConfirmedRecording | null {
+  try {
+    const note = JSON.parse(value) as Omit<ConfirmedRecording, 'clientId'>;
+    return { clientId: key.slice(CONFIRMED_PREFIX.length), ...note };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Recordings being made in this tab right now: not "interrupted", whatever their status says.
  * Where the browser has Web Locks, the recording's lock says this for every tab (recording-lock).
  */
@@ -127,7 +153,38 @@ export class RecordingStore {
     await this.db.recordings.update(clientId, { status: 'queued', updatedAt: new Date().toISOString() });
   }
 
-  /** Forgets a recording the server confirmed (or one with nothing recorded). */
+  /**
+   * Forgets a recording the server confirmed, noting it (see `ConfirmedRecording`) in the same
+   * transaction, so that it is never counted by neither; notes older than a month go.
+   */
+  async removeConfirmed(clientId: string, at: number = Date.now()): Promise<void> {
+    await this.db.transaction('rw', this.db.chunks, this.db.recordings, this.db.kv, async () => {
+      const row = await this.db.recordings.get(clientId);
+      if (row) {
+        const note: Omit<ConfirmedRecording, 'clientId'> = {
+          examId: row.examId,
+          ownerId: row.ownerId ?? null,
+          at,
+        };
+        await this.db.kv.put({ key: `${CONFIRMED_PREFIX}${clientId}`, value: JSON.stringify(note) });
+      }
+      await this.remove(clientId);
+      const old = (await this.db.kv.where('key').startsWith(CONFIRMED_PREFIX).toArray()).filter(
+        (r) => (parseConfirmed(r.key, r.value)?.at ?? 0) < at - CONFIRMED_KEPT_MS,
+      );
+      await this.db.kv.bulkDelete(old.map((r) => r.key));
+    });
+  }
+
+  /** The recordings of this user the server confirmed lately (see `ConfirmedRecording`). */
+  async confirmedOf(ownerId: string | null): Promise<ConfirmedRecording[]> {
+    const rows = await this.db.kv.where('key').startsWith(CONFIRMED_PREFIX).toArray();
+    return rows
+      .map((r) => parseConfirmed(r.key, r.value))
+      .filter((c): c is ConfirmedRecording => c !== null && c.ownerId === ownerId);
+  }
+
+  /** Forgets a recording with nothing recorded, or one discarded (the server never took it). */
   async remove(clientId: string): Promise<void> {
     await this.db.transaction('rw', this.db.chunks, this.db.recordings, async () => {
       await this.db.chunks

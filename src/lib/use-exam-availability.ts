@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { recordingStore, syncEngine } from './device-sync';
+import { useCallback, useEffect, useState } from 'react';
+import { recordingStore } from './device-sync';
 import {
   attemptsLeftText,
   type ExamAvailability,
@@ -10,76 +10,56 @@ import {
   nextAvailabilityChange,
 } from './exam-availability';
 import type { LocalRecording } from './local-db';
+import type { ConfirmedRecording } from './recording-store';
 import { tokenStore } from './tokens';
-
-/** A recording the server confirmed while this page was open (sent here or by the service worker). */
-interface Confirmation {
-  clientId: string;
-  examId: number;
-  owner: string | null;
-  /** When the page heard of it (ms): a count the server gave after this holds it. */
-  at: number;
-}
-
-const confirmations: Confirmation[] = [];
-const listeners = new Set<() => void>();
-
-// Heard from the engine's first announcement on: the device forgets a recording as the server
-// confirms it, and the server's count holds it only once the exam's answers are asked again
-// (the recording kind's `refreshes`). Until then it is counted from here, never twice.
-syncEngine.onSent((item) => {
-  if ((item.kind as string) !== 'recording') return;
-  const { clientId, examId } = item.payload as { clientId?: string; examId?: number };
-  // An item queued by an older version does not name its exam: the refresh counts it.
-  if (clientId === undefined || examId === undefined) return;
-  confirmations.push({ clientId, examId, owner: item.owner ?? null, at: Date.now() });
-  listeners.forEach((l) => l());
-});
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
-const confirmationsSeen = () => confirmations.length;
 
 export interface DeviceAttempts {
   /** The device was read; until then nothing may start (its recordings are not counted yet). */
   ready: boolean;
   /**
    * This student's recordings of the exam the server's count, read at `since` (ms), does not
-   * hold: on the device (queued, refused or still being recorded), or confirmed after `since`.
+   * hold: on the device (queued, refused or still being recorded), or confirmed after `since`
+   * (the device noted when it let its copy go: `ConfirmedRecording`). Never one twice: a
+   * recording is either on the device or noted, and a count read after its note holds it.
    */
   count(examId: number, since: number): number;
+}
+
+interface OnDevice {
+  rows: LocalRecording[];
+  confirmed: ConfirmedRecording[];
 }
 
 /** The signed-in student's own attempts the server may not know of yet, live from the device. */
 export function useDeviceAttempts(): DeviceAttempts {
   const owner = tokenStore.userId();
-  const [rows, setRows] = useState<LocalRecording[] | null>(null);
+  const [seen, setSeen] = useState<OnDevice | null>(null);
   useEffect(() => {
-    const subscription = liveQuery(() => recordingStore.recordingsOf(owner)).subscribe({
-      next: setRows,
+    const subscription = liveQuery(async (): Promise<OnDevice> => ({
+      rows: await recordingStore.recordingsOf(owner),
+      confirmed: await recordingStore.confirmedOf(owner),
+    })).subscribe({
+      next: setSeen,
       // A device that cannot be read counts none of its own rather than blocking the start.
       error: (error: unknown) => {
         console.warn('attempts on the device', error);
-        setRows([]);
+        setSeen({ rows: [], confirmed: [] });
       },
     });
     return () => subscription.unsubscribe();
   }, [owner]);
-  const seen = useSyncExternalStore(subscribe, confirmationsSeen);
   const count = useCallback(
     (examId: number, since: number) => {
-      const onDevice = (rows ?? []).filter((r) => r.examId === examId);
-      const held = new Set(onDevice.map((r) => r.clientId));
-      const confirmed = confirmations
-        .slice(0, seen)
-        .filter((c) => c.owner === owner && c.examId === examId && c.at > since && !held.has(c.clientId));
-      return onDevice.length + confirmed.length;
+      const rows = (seen?.rows ?? []).filter((r) => r.examId === examId);
+      const held = new Set(rows.map((r) => r.clientId));
+      const confirmed = (seen?.confirmed ?? []).filter(
+        (c) => c.examId === examId && c.at > since && !held.has(c.clientId),
+      );
+      return rows.length + confirmed.length;
     },
-    [rows, owner, seen],
+    [seen],
   );
-  return { ready: rows !== null, count };
+  return { ready: seen !== null, count };
 }
 
 /** setTimeout's longest delay; a boundary further away is looked at again after it. */

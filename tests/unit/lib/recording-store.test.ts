@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDb } from '@/lib/local-db';
-import { RecordingStore } from '@/lib/recording-store';
+import { CONFIRMED_KEPT_MS, RecordingStore } from '@/lib/recording-store';
 
 let db: LocalDb;
 let store: RecordingStore;
@@ -99,5 +99,26 @@ describe('recording store', () => {
     );
     await store.stampRecordedAt('c-2');
     expect(await store.get('c-2')).toMatchObject({ duration: 5, recordedAt: '2026-12-01T10:05:00.000Z' });
+  });
+
+  it('notes a confirmed recording as it lets the copy go, for its owner, and drops notes past a month', async () => {
+    await store.create(meta);
+    await store.appendChunk(
+      'c-1',
+      { seq: 0, blob: new Blob(['x']), peaks: [] },
+      { duration: 1, taskStarts: [0], questionStarts: [[]] },
+    );
+    await store.create({ ...meta, clientId: 'c-2', examId: 9 });
+    await store.removeConfirmed('c-1', 1_000);
+    expect(await store.get('c-1')).toBeUndefined();
+    expect(await store.chunkCount('c-1')).toBe(0);
+    expect(await store.confirmedOf('7')).toEqual([{ clientId: 'c-1', examId: 3, ownerId: '7', at: 1_000 }]);
+    expect(await store.confirmedOf('8')).toEqual([]);
+    // A month later the first note has done its work.
+    await store.removeConfirmed('c-2', 1_000 + CONFIRMED_KEPT_MS + 1);
+    expect((await store.confirmedOf('7')).map((c) => c.clientId)).toEqual(['c-2']);
+    // A repeat for a recording already gone notes nothing.
+    await store.removeConfirmed('c-1', 5_000);
+    expect((await store.confirmedOf('7')).map((c) => c.clientId)).toEqual(['c-2']);
   });
 });

@@ -126,10 +126,10 @@ export function recordingTransport(
 
 /**
  * The recording kind: sends one recording in parts with its duration, task and question starts,
- * peaks and clocks (asks the server which parts it holds, sends the rest, then completes; a dropped connection
- * resumes). Every request goes under the recorder's session and stops with the engine's signal.
- * The device copy is removed only after the server confirmed it; a repeat is harmless, the
- * server makes one recording per clientId.
+ * peaks and clocks (asks the server which parts it holds, sends the rest, then completes; a
+ * dropped connection resumes). Every request goes under the recorder's session and stops with
+ * the engine's signal. The device copy is removed only after the server confirmed it; a repeat
+ * is harmless, the server makes one recording per clientId.
  */
 export const recordingKind: OutboxKindDef<'recording'> = {
   kind: 'recording',
@@ -144,10 +144,10 @@ export const recordingKind: OutboxKindDef<'recording'> = {
     }
     const transport = recordingTransport(clientId, recordingDescription(recording, blob, peaks), scope);
     await sendInParts(transport, blob, { onProgress });
-    await recordingStore.remove(clientId);
+    // Its exam's attempts count it from the note until an answer of the server read after now.
+    await recordingStore.removeConfirmed(clientId);
   },
   // The student's lists now hold this recording, and the exam's answers (its list row, page and
-  // the session's extended exam, all under ['student']) count it in `attemptsUsed`: the device
-  // stopped counting it when it removed its copy above.
+  // the session's extended exam, all under ['student']) count it in `attemptsUsed`.
   refreshes: () => [{ invalidate: ['student'] }],
 };

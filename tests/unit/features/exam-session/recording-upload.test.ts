@@ -103,6 +103,7 @@ afterEach(async () => {
   await localDb.outbox.clear();
   await localDb.recordings.clear();
   await localDb.chunks.clear();
+  await localDb.kv.clear();
 });
 
 describe('the upload of a recording', () => {
@@ -142,8 +143,11 @@ describe('the upload of a recording', () => {
     // The retry says when it went, not when the first attempt did.
     expect(second).toEqual({ ...first, clientSentAt: '2026-12-01T11:45:00.000Z' });
     expect(uploadCompleteBodySchema.safeParse(second).success).toBe(true);
-    // Confirmed: the device copy is gone.
+    // Confirmed: the device copy is gone, noted for the exam's attempts.
     expect(await recordingStore.get('q-1')).toBeUndefined();
+    expect(await recordingStore.confirmedOf(STUDENT)).toEqual([
+      { clientId: 'q-1', examId: 3, ownerId: STUDENT, at: Date.parse('2026-12-01T11:45:00.000Z') },
+    ]);
   });
 
   it('stamps a recording cut short with its last chunk when it is queued, and sends that', async () => {

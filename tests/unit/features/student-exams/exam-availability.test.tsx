@@ -8,8 +8,8 @@ import { studentExamQuery } from '@/features/student-exams/api/get-student-exam'
 import { examsListQuery } from '@/features/student-exams/api/list-student-exams';
 import { ExamsList } from '@/features/student-exams/components/exams-list';
 import { StudentExamPage } from '@/features/student-exams/components/student-exam-page';
-import { recordingStore, syncEngine } from '@/lib/device-sync';
-import { localDb, type OutboxRow } from '@/lib/local-db';
+import { recordingStore } from '@/lib/device-sync';
+import { localDb } from '@/lib/local-db';
 import { useDeviceAttempts } from '@/lib/use-exam-availability';
 import type { StudentExam } from '@/shared/contract/student';
 import { formatDateTime } from '@/shared/format';
@@ -76,6 +76,7 @@ afterEach(async () => {
   localStorage.clear();
   await localDb.recordings.clear();
   await localDb.outbox.clear();
+  await localDb.kv.clear();
 });
 
 describe("the exam's page", () => {
@@ -168,37 +169,30 @@ describe('the exam list', () => {
 });
 
 describe("the device's own attempts", () => {
-  it('counts a confirmed recording until the server counts it, and never twice', async () => {
+  it('counts a confirmed recording until an answer of the server read after it, and never twice', async () => {
     await onDevice('sent-1', 51);
-    const { result } = renderHook(() => useDeviceAttempts());
+    const { result, unmount } = renderHook(() => useDeviceAttempts());
     // The server's count was read before the recording went.
     const readBefore = Date.now() - 1;
     await vi.waitFor(() => expect(result.current.count(51, readBefore)).toBe(1));
 
-    // The server confirmed it: the device forgets its copy, the engine says it was sent.
-    const row: OutboxRow = {
-      key: 'recording:sent-1',
-      kind: 'recording',
-      payload: { clientId: 'sent-1', examId: 51 },
-      label: 'Экзамен',
-      createdAt: new Date().toISOString(),
-      attempts: 0,
-      nextAttemptAt: 0,
-      lastError: null,
-      blocked: false,
-      owner: STUDENT,
-    };
-    await act(async () => {
-      await recordingStore.remove('sent-1');
-      syncEngine.announceSent(row, 'here');
-    });
-    // The device read again (no copy left)…
-    await vi.waitFor(() => expect(result.current.count(51, Infinity)).toBe(0));
-    // …and the old count of the server still lacks it: counted once, from the confirmation.
-    expect(result.current.count(51, readBefore)).toBe(1);
-    // The exam's answers asked again after that hold it: not counted here any more.
+    // The server confirmed it: the device lets its copy go and notes when.
+    await act(() => recordingStore.removeConfirmed('sent-1'));
+    await vi.waitFor(async () => expect(await recordingStore.get('sent-1')).toBeUndefined());
+    // The old count of the server still lacks it: counted once, from the note…
+    await vi.waitFor(() => expect(result.current.count(51, readBefore)).toBe(1));
+    // …and an answer of the server read after that holds it: not counted here any more.
     expect(result.current.count(51, Date.now())).toBe(0);
-    // Another student's confirmation on a shared device is not this one's attempt.
+    unmount();
+
+    // The note is on the device: a page opened later (or after the worker sent it) counts it too.
+    const later = renderHook(() => useDeviceAttempts());
+    await vi.waitFor(() => expect(later.result.current.ready).toBe(true));
+    expect(later.result.current.count(51, readBefore)).toBe(1);
+    expect(later.result.current.count(52, readBefore)).toBe(0);
+    later.unmount();
+
+    // Another student's confirmed answer on a shared device is not this one's attempt.
     localStorage.setItem('access_token', token('8'));
     const other = renderHook(() => useDeviceAttempts());
     await vi.waitFor(() => expect(other.result.current.ready).toBe(true));
