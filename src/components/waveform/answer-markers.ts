@@ -59,3 +59,28 @@ export function answerMarkers(
   }
   return markers;
 }
+
+/** About how wide (px) a label is on the waveform: «Задание 2», its number alone, «2.3». */
+const LABEL_PX = { task: 66, taskNumber: 16, question: 26 } as const;
+
+/**
+ * The text each marker shows on a waveform drawn at `pxPerSecond` without running into the next
+ * marker (labels sit right of their line): a task's label, else its number alone; a question's
+ * label, else none. A question starting where its task does leaves the place to the task. The
+ * buttons under the waveform name every marker whatever fits.
+ */
+export function fittingLabels(markers: readonly AnswerMarker[], pxPerSecond: number): (string | null)[] {
+  const order = markers.map((m, i) => ({ m, i })).sort((a, b) => a.m.start - b.m.start || a.i - b.i);
+  const shown: (string | null)[] = markers.map(() => null);
+  order.forEach(({ m, i }, k) => {
+    if (k > 0 && order[k - 1].m.start === m.start) return;
+    const next = order.slice(k + 1).find((o) => o.m.start > m.start);
+    const room = next ? (next.m.start - m.start) * pxPerSecond : Infinity;
+    if (m.question === null) {
+      shown[i] = room >= LABEL_PX.task ? m.label : room >= LABEL_PX.taskNumber ? String(m.task) : null;
+    } else {
+      shown[i] = room >= LABEL_PX.question ? m.label : null;
+    }
+  });
+  return shown;
+}

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { type Ref, useImperativeHandle } from 'react';
+import { type Ref, type RefObject, useEffect, useImperativeHandle, useState } from 'react';
 import type { AnswerMarker } from './answer-markers';
 import { MarkerButtons } from './marker-buttons';
 import { useStableMediaSrc } from './stable-media-src';
@@ -49,6 +49,19 @@ export interface WaveformPlayerProps {
   title?: string;
 }
 
+/** The element's width in whole pixels, followed as it changes (0 before it is measured). */
+function useElementWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry.contentRect.width)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 /**
  * The waveform player every screen shares (wavesurfer.js 8 over a media element): the waveform
  * with answer markers (tasks and their questions), marked spans and the teacher's main region,
@@ -78,10 +91,13 @@ export function WaveformPlayer({
     actions.playFrom(marker.start);
     onMarkerClick?.(marker);
   };
+  const width = useElementWidth(containerRef);
   useAnswerMarkers(
     regionsRef,
     view.drawn,
     markers,
+    // Until both are known every label is drawn.
+    width > 0 && view.total > 0 ? width / view.total : Infinity,
     { task: theme.palette.secondary.main, question: theme.palette.info.main },
     jump,
   );

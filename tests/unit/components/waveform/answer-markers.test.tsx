@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { answerMarkers } from '@/components/waveform/answer-markers';
+import { answerMarkers, fittingLabels } from '@/components/waveform/answer-markers';
 import { MarkerButtons } from '@/components/waveform/marker-buttons';
 
 describe('answerMarkers', () => {
@@ -33,6 +33,31 @@ describe('answerMarkers', () => {
   it('leaves out a start that is missing or not a time, the others keeping their numbers', () => {
     const markers = answerMarkers([0, Number.NaN], [[], [40, -1, 90]]);
     expect(markers.map((m) => m.label)).toEqual(['Задание 1', '2.1', '2.3']);
+  });
+});
+
+describe('fittingLabels', () => {
+  const markers = answerMarkers([0, 60, 200], [[], [60, 80, 100], []]);
+
+  it('labels every marker where there is room', () => {
+    expect(fittingLabels(markers, 4)).toEqual(['Задание 1', 'Задание 2', null, '2.2', '2.3', 'Задание 3']);
+  });
+
+  it('shortens a task’s label to its number, and drops a question’s, where the next marker is close', () => {
+    // 20 s between the questions: 20 px at 1 px/s, 60 px from task 1 to task 2.
+    expect(fittingLabels(markers, 1)).toEqual(['1', '2', null, null, '2.3', 'Задание 3']);
+    expect(fittingLabels(markers, 0.5)).toEqual(['1', null, null, null, '2.3', 'Задание 3']);
+  });
+
+  it('labels all while the width is not known', () => {
+    expect(fittingLabels(markers, Infinity)).toEqual([
+      'Задание 1',
+      'Задание 2',
+      null,
+      '2.2',
+      '2.3',
+      'Задание 3',
+    ]);
   });
 });
 
