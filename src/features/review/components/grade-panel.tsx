@@ -41,7 +41,7 @@ function TaskListening({
   onPlayFrom: (seconds: number) => void;
 }) {
   return (
-    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mb: 1 }}>
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start', mb: 1 }}>
       <Button
         size="small"
         variant="outlined"
@@ -51,11 +51,15 @@ function TaskListening({
       >
         Слушать с начала
       </Button>
-      {questionStarts.map((qStart, i) => (
-        <Button key={i} size="small" title={formatDuration(qStart)} onClick={() => onPlayFrom(qStart)}>
-          Вопрос {i + 1}
-        </Button>
-      ))}
+      {questionStarts.length > 0 && (
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {questionStarts.map((qStart, i) => (
+            <Button key={i} size="small" title={formatDuration(qStart)} onClick={() => onPlayFrom(qStart)}>
+              Вопрос {i + 1}
+            </Button>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }
