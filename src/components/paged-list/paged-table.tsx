@@ -37,7 +37,14 @@ function RowCards<T>({
         <Paper component="li" variant="outlined" key={rowKey(row)} sx={{ px: 2, py: 1 }}>
           <Box
             component="dl"
-            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+            // A long column name wraps rather than squeezing the values to a few letters.
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: 'fit-content(50%) 1fr',
+              columnGap: 2,
+              rowGap: 0.5,
+            }}
           >
             {columns.map((c) => (
               <Box key={c.header} sx={{ display: 'contents' }}>
