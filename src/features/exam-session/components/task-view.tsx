@@ -11,6 +11,7 @@ import { answerWindowsOf } from '../model/answer-windows';
 import { countdownAnnouncement } from '../model/countdown-announcement';
 import { runnerProgress, type RunnerState } from '../model/runner';
 import { LevelMeter } from './level-meter';
+import { TaskImages } from './task-images';
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {
@@ -115,13 +116,55 @@ export function TaskView({
   const { phase } = runner;
   const phaseSeconds = phase === 'preparing' ? entry.task.preparationDuration : current.answerSeconds;
   const images = entry.task.files.filter((f) => f.type.startsWith('image'));
+  const timerText =
+    phase === 'preparing'
+      ? `До начала ответа ${formatDuration(secondsLeft)}`
+      : phase === 'listening'
+        ? LISTENING_TEXT
+        : `До конца ответа ${formatDuration(secondsLeft)}`;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          Задание №{runner.taskIndex + 1} из {runner.tasks.length}: {entry.task.name}
-        </Typography>
-        <PhaseMark phase={phase} />
+      {/* The title has the whole width: beside a chip it wrapped into four lines on a phone. */}
+      <Typography variant="h6" component="h2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+        Задание №{runner.taskIndex + 1} из {runner.tasks.length}: {entry.task.name}
+      </Typography>
+      {/* The phase and its countdown stay at the top of the screen however long the task's text. */}
+      <Box
+        data-testid="exam-timer"
+        sx={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 1,
+          bgcolor: 'background.paper',
+          mx: { xs: -2, sm: -3 },
+          px: { xs: 2, sm: 3 },
+          py: 1,
+          mb: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {phase !== 'listening' && (
+          <Box sx={{ minHeight: 32, display: 'flex', alignItems: 'center', mb: 0.5 }}>
+            <PhaseMark phase={phase} />
+          </Box>
+        )}
+        {phase === 'preparing' && (
+          <>
+            <Countdown label="Время подготовки" text={timerText} fraction={fraction} color="primary" />
+            <Typography variant="body2" color="text.secondary">
+              {STARTS_AFTER_SIGNAL_TEXT}
+            </Typography>
+          </>
+        )}
+        {phase === 'listening' && (
+          <Box data-testid="phase-listening">
+            <Countdown label={LISTENING_TEXT} text={timerText} fraction={listening()} color="primary" />
+          </Box>
+        )}
+        {(phase === 'starting' || phase === 'speaking') && (
+          <Countdown label="Время ответа" text={timerText} fraction={fraction} color="error" />
+        )}
       </Box>
       {current.question && phase !== 'preparing' && (
         <Box sx={{ mb: 2 }}>
@@ -135,34 +178,6 @@ export function TaskView({
           )}
         </Box>
       )}
-      <Box sx={{ mb: 3 }}>
-        {phase === 'preparing' && (
-          <>
-            <Countdown
-              label="Время подготовки"
-              text={`До начала ответа ${formatDuration(secondsLeft)}`}
-              fraction={fraction}
-              color="primary"
-            />
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {STARTS_AFTER_SIGNAL_TEXT}
-            </Typography>
-          </>
-        )}
-        {phase === 'listening' && (
-          <Box data-testid="phase-listening">
-            <Countdown label={LISTENING_TEXT} text={LISTENING_TEXT} fraction={listening()} color="primary" />
-          </Box>
-        )}
-        {(phase === 'starting' || phase === 'speaking') && (
-          <Countdown
-            label="Время ответа"
-            text={`До конца ответа ${formatDuration(secondsLeft)}`}
-            fraction={fraction}
-            color="error"
-          />
-        )}
-      </Box>
       <Box aria-live="polite" sx={visuallyHidden} data-testid="countdown-announcement">
         {countdownAnnouncement(phase, runner.taskIndex + 1, secondsLeft, phaseSeconds, current.question)}
       </Box>
@@ -172,19 +187,14 @@ export function TaskView({
         </Box>
       )}
       <RichTextView html={entry.task.text} />
-      {images.length > 0 && (
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 2 }}>
-          {images.map((f) => (
-            <Box
-              component="img"
-              key={f.id}
-              src={f.access}
-              alt={f.name}
-              sx={{ maxWidth: '100%', maxHeight: 420, borderRadius: 1 }}
-            />
-          ))}
-        </Box>
-      )}
+      {/* A new task starts with its images closed. */}
+      <TaskImages
+        key={runner.taskIndex}
+        images={images}
+        header={
+          <Typography sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}>{timerText}</Typography>
+        }
+      />
     </Paper>
   );
 }

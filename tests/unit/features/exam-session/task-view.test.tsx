@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Variant } from '@/features/exam-session/api/get-exam-variant';
 import { TaskView } from '@/features/exam-session/components/task-view';
@@ -134,5 +134,52 @@ describe('the exam screen', () => {
     expect(
       screen.getByRole('progressbar', { name: 'Звучит аудиозапись' }).getAttribute('aria-valuenow'),
     ).toBeNull();
+  });
+});
+
+describe('the task on a phone', () => {
+  const picture = { id: 30, name: 'Фото парка.jpg', type: 'image/jpeg', access: '/api/files/30/content' };
+  const withImage: Variant = {
+    ...variant,
+    tasks: [{ id: 1, sequence_number: 0, task: { ...plainTask, files: [picture] } }, variant.tasks[1]],
+  };
+
+  it('keeps the phase and its countdown together at the top, apart from the full-width title', () => {
+    show(startRunner(tasks, 0).state, 31_000);
+    const timer = screen.getByTestId('exam-timer');
+    expect(timer.contains(screen.getByTestId('phase-preparing'))).toBe(true);
+    expect(timer.contains(screen.getByText('До начала ответа 00:59'))).toBe(true);
+    expect(timer.contains(screen.getByRole('heading', { name: 'Задание №1 из 2: Монолог' }))).toBe(false);
+    expect(getComputedStyle(timer).position).toBe('sticky');
+  });
+
+  it('opens a task image full screen on a tap, with the countdown, and closes it by the button and by Escape', async () => {
+    render(
+      <TaskView
+        variant={withImage}
+        runner={startRunner(tasks, 0).state}
+        now={31_000}
+        level={() => 0}
+        listening={() => null}
+      />,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Открыть на весь экран: Фото парка.jpg' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Фото парка.jpg' });
+    expect(within(dialog).getByRole('img', { name: 'Фото парка.jpg' }).getAttribute('src')).toBe(
+      picture.access,
+    );
+    expect(within(dialog).getByText('До начала ответа 00:59')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+
+    // By keyboard: the image is a real button (Tab reaches it, Enter and Space press it), and
+    // Escape closes what it opened.
+    const open = screen.getByRole('button', { name: 'Открыть на весь экран: Фото парка.jpg' });
+    expect(open.tagName).toBe('BUTTON');
+    fireEvent.click(open);
+    const again = await screen.findByRole('dialog');
+    fireEvent.keyDown(again, { key: 'Escape' });
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
   });
 });
