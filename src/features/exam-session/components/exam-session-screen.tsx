@@ -1,3 +1,4 @@
+import Headphones from '@mui/icons-material/Headphones';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +18,7 @@ import { useExamExtended } from '../api/get-exam-extended';
 import { useExamVariant } from '../api/get-exam-variant';
 import { useDeviceStorage } from '../hooks/use-device-storage';
 import { useExamSession } from '../hooks/use-exam-session';
+import { examTimeOf } from '../model/answer-windows';
 import type { RecorderFault } from '../model/exam-recorder';
 import { LeaveExamDialog } from './leave-exam-dialog';
 import { MicrophoneCheck, MicrophoneHelp } from './microphone-check';
@@ -28,6 +30,8 @@ import {
 } from './storage-notices';
 import { TaskView } from './task-view';
 
+export const HEADPHONES_TEXT = 'Лучше в наушниках: вопросы и аудиозаписи звучат в них, а не в записи ответа';
+
 const FAULT_TEXT: Record<RecorderFault, string> = {
   'microphone-lost': 'Микрофон отключился, и запись остановилась.',
   'recorder-error': 'Запись остановилась из-за ошибки браузера.',
@@ -36,7 +40,9 @@ const FAULT_TEXT: Record<RecorderFault, string> = {
 export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFinished: () => void }) {
   const { data: exam, isError, dataUpdatedAt } = useExamExtended(examId);
   const availability = useExamAvailability(exam, dataUpdatedAt);
-  const [variantId, setVariantId] = useState<number | null>(null);
+  const [picked, setPicked] = useState<number | null>(null);
+  // The only variant is chosen already: nothing to pick.
+  const variantId = picked ?? (exam?.variants.length === 1 ? exam.variants[0].id : null);
   const { data: chosen } = useExamVariant(examId, variantId);
   const device = useDeviceStorage(chosen);
   const session = useExamSession({ examId, examName: exam?.name ?? '', onFinished });
@@ -127,34 +133,37 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
     );
   }
 
-  const speakingSeconds = chosen?.tasks.reduce((sum, vt) => sum + vt.task.duration, 0);
+  const time = chosen ? examTimeOf(chosen.tasks.map((vt) => vt.task)) : null;
   return (
     <Page title={exam.name}>
       <Stack spacing={3} sx={{ maxWidth: 640 }}>
+        <MicrophoneCheck />
+        <Alert severity="info" icon={<Headphones />} data-testid="headphones-note">
+          {HEADPHONES_TEXT}
+        </Alert>
         <FormControl>
           <FormLabel id="variant-choice">Вариант</FormLabel>
           <RadioGroup
             aria-labelledby="variant-choice"
             value={variantId ?? ''}
-            onChange={(e) => setVariantId(Number(e.target.value))}
+            onChange={(e) => setPicked(Number(e.target.value))}
           >
             {exam.variants.map((v) => (
               <FormControlLabel key={v.id} value={v.id} control={<Radio />} label={v.name} />
             ))}
           </RadioGroup>
         </FormControl>
-        {speakingSeconds !== undefined && (
-          <Typography variant="body2">
-            Время ответов в этом варианте: {formatDuration(speakingSeconds)}.
+        {time && (
+          <Typography data-testid="exam-total-time">
+            Всего {formatDuration(time.total)}: подготовка {formatDuration(time.preparation)}, ответы{' '}
+            {formatDuration(time.answers)}
           </Typography>
         )}
-        <MicrophoneCheck />
         <PersistenceNote persisted={device.persisted} />
         <StorageShortNote check={device.check} />
         <Typography variant="body2" color="text.secondary">
-          Перед каждым заданием идет время на подготовку, затем звучит сигнал и начинается запись ответа.
-          Запись сохраняется на устройстве и отправится учителю, даже если связь пропадет. Во время экзамена
-          не уходите со страницы.
+          Перед каждым заданием идет время на подготовку, затем звучит сигнал и начинается запись ответа. Во
+          время экзамена не уходите со страницы.
         </Typography>
         <MicrophoneHelp problem={session.problem} />
         {availability && (availability.windowText || availability.attemptsText) && (

@@ -6,20 +6,25 @@ import type { StorageCheck } from '../model/device-storage';
 
 const mb = (bytes: number) => `${Math.max(0.1, Math.round((bytes / (1024 * 1024)) * 10) / 10)} МБ`;
 
-/** Whether the browser promised to keep the recordings (asked on the exam page). */
+const KEPT_TEXT =
+  'Ответ сохранится на этом устройстве и уйдет учителю, когда будет сеть. Не очищайте браузер, пока ответ не отправлен.';
+
+/**
+ * What keeps the answer on the device until it is sent, in plain words (asked on the exam page):
+ * when the browser did not promise to keep it, a full device may lose it too.
+ */
 export function PersistenceNote({ persisted }: { persisted: boolean | null | undefined }) {
   if (persisted === undefined) return null;
   if (persisted) {
     return (
       <Alert severity="success" data-testid="storage-persisted">
-        Браузер сохранит записи на устройстве, даже если места станет мало.
+        {KEPT_TEXT}
       </Alert>
     );
   }
   return (
     <Alert severity="info" data-testid="storage-persisted">
-      Браузер не обещал хранить данные постоянно: при нехватке места он может удалить их. Не очищайте данные
-      браузера, пока запись не отправлена.
+      {KEPT_TEXT} Оставьте на устройстве свободное место: когда его мало, браузер может удалить сохраненное.
     </Alert>
   );
 }

@@ -58,3 +58,21 @@ export function runnerTaskOf(task: WindowedTask): RunnerTask {
     windows: answerWindowsOf(task).map((w) => ({ answerSeconds: w.answerSeconds, listen: w.audio !== null })),
   };
 }
+
+/** The whole time of an exam's tasks, in seconds: preparations and answers (the audio heard besides). */
+export interface ExamTime {
+  total: number;
+  preparation: number;
+  answers: number;
+}
+
+/** Sums the preparation and the answer windows of every task. */
+export function examTimeOf(tasks: readonly WindowedTask[]): ExamTime {
+  let preparation = 0;
+  let answers = 0;
+  for (const task of tasks) {
+    preparation += Math.max(0, task.preparationDuration);
+    for (const w of answerWindowsOf(task)) answers += Math.max(0, w.answerSeconds);
+  }
+  return { total: preparation + answers, preparation, answers };
+}

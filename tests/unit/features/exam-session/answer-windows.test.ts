@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   answerWindowsOf,
+  examTimeOf,
   runnerTaskOf,
   type WindowedTask,
 } from '@/features/exam-session/model/answer-windows';
@@ -69,5 +70,20 @@ describe('answer windows of a task', () => {
         { answerSeconds: 60, listen: false },
       ],
     });
+  });
+});
+
+describe('the whole time of an exam', () => {
+  it('sums every preparation and every answer window, a task with questions by its questions', () => {
+    const plain = task({ preparationDuration: 60, duration: 120 });
+    const interview = task({
+      id: 2,
+      preparationDuration: 30,
+      // The questions count, not a duration that does not match them.
+      duration: 999,
+      questions: [40, 50].map((answerSeconds) => ({ text: null, file: null, answerSeconds })),
+    });
+    expect(examTimeOf([plain, interview])).toEqual({ total: 300, preparation: 90, answers: 210 });
+    expect(examTimeOf([])).toEqual({ total: 0, preparation: 0, answers: 0 });
   });
 });

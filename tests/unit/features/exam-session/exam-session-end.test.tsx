@@ -103,6 +103,17 @@ beforeEach(() => {
   queue = () => Promise.resolve();
 });
 
+describe('the start of an exam', () => {
+  it("asks for a variant ('Выберите вариант') when none is picked, and opens nothing", async () => {
+    const hook = renderHook(() => useExamSession({ examId: 3, examName: 'Экзамен', onFinished: vi.fn() }), {
+      wrapper,
+    });
+    await act(() => hook.result.current.start(null));
+    expect(notify.error).toHaveBeenCalledWith('Выберите вариант');
+    expect(hook.result.current.stage).toBe('choose');
+  });
+});
+
 describe('the end of an exam', () => {
   it("says 'Экзамен завершен' and goes back to the exam once the answer is queued", async () => {
     const { hook, onFinished } = await runExam();
