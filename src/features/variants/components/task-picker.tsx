@@ -68,7 +68,9 @@ export function TaskPicker({
             itemKey={(t) => t.id}
             itemLabel={(t) => t.name}
             itemDetail={(t) =>
-              `подготовка ${formatDuration(t.preparationDuration)} · ответ ${formatDuration(t.duration)}`
+              `подготовка ${formatDuration(t.preparationDuration)} · ответ ${formatDuration(t.duration)}` +
+              // A task cached before questions existed has none.
+              ((t.questions?.length ?? 0) > 0 ? ` · вопросов: ${t.questions.length}` : '')
             }
             isChecked={(t) => place(t) !== null}
             onToggle={toggle}
