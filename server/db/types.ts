@@ -279,6 +279,39 @@ export interface MailQueueTable {
   created_at: Timestamp;
 }
 
+export type ExamProgressState = 'started' | 'recording' | 'finished';
+
+/** Where one attempt (a recording's clientId) of a student at an exam stands, as its device reported it. */
+export interface ExamProgressTable {
+  exam_id: number;
+  student_id: number;
+  client_id: string;
+  /** The variant the device runs, when it said so */
+  variant_id: number | null;
+  state: ExamProgressState;
+  /** The task the device is on (from 1; 0 before the first), null when unknown */
+  task: number | null;
+  question: number | null;
+  /** Bytes of the answer still on the device */
+  pending_bytes: number | null;
+  /** The report's time: the device's clock corrected by its offset, never past its arrival */
+  device_at: Timestamp;
+  /** When the latest applied report arrived (the server's clock) */
+  updated_at: Timestamp;
+  /** The server's final refusal of this recording's upload, in Russian; null when none */
+  refused_reason: string | null;
+  refused_at: Timestamp | null;
+}
+
+/** An exam whose progress changed, for instances polling the database (without Redis). */
+export interface ExamProgressEventsTable {
+  id: Generated<number>;
+  exam_id: number;
+  /** The instance that wrote it */
+  origin: string;
+  at: Timestamp;
+}
+
 export interface AppSettingsTable {
   key: string;
   value: string;
@@ -315,6 +348,8 @@ export interface Database {
   upload_parts: UploadPartsTable;
   upload_owners: UploadOwnersTable;
   comment_tombstones: CommentTombstonesTable;
+  exam_progress: ExamProgressTable;
+  exam_progress_events: ExamProgressEventsTable;
   mail_queue: MailQueueTable;
   app_settings: AppSettingsTable;
   table_versions: TableVersionsTable;
