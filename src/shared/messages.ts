@@ -148,3 +148,23 @@ export const GRADING_TEXT = {
   pointsAboveMax: (position: number, name: string, max: number) =>
     `Задание ${position}, «${name}»: не больше ${max} баллов`,
 } as const;
+
+/** The exam day: progress reports, the teacher's live view, answers brought in as `.ustno` files. */
+export const EXAM_DAY_TEXT = {
+  examNotGiven: 'Экзамен не найден или не назначен вам',
+  tooManyReports: 'Слишком много отметок о ходе экзамена',
+  importNotMultipart: 'Файлы ответов нужно отправлять как multipart/form-data (поле files)',
+  importMalformed: 'Не удалось прочитать загружаемые файлы',
+  importNoFiles: 'Не получено ни одного файла ответа (поле files)',
+  importTooManyFiles: (max: number) => `За один раз можно загрузить не больше ${max} файлов`,
+  fileNotUstno: 'Это не файл ответа Устно (.ustno): не удалось прочитать архив',
+  fileTooLarge: (maxMb: number) => `Файл ответа больше ${maxMb} МБ не принимается`,
+  fileEntries: 'В файле ответа должны быть answer.json и одна запись (answer.webm или answer.m4a)',
+  fileJsonInvalid: (reason: string) => `Описание ответа (answer.json) неверно: ${reason}`,
+  fileVersion: 'Файл ответа сохранен более новой версией Устно',
+  fileOtherExam: 'Файл относится к другому экзамену',
+  fileOtherStudent: 'Файл ответа другого ученика: отправить можно только свой',
+  fileClientIdTaken: 'Этот ответ уже сохранен как запись другого ученика',
+  fileStudentNotGiven: 'Ученику этот экзамен (или этот вариант) не назначен',
+  fileNotRecording: 'В файле нет записи ответа: поддерживаются только WebM и MP4',
+} as const;

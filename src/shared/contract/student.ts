@@ -121,8 +121,9 @@ const optionalFormId = (label: string) =>
 const finiteNumber = (label: string) =>
   z.number({ error: `${label}: ожидается число` }).refine(Number.isFinite, `${label}: ожидается число`);
 
-// The rules of a recording's description, shared by the multipart form and the parts upload.
-const durationNumberSchema = z
+// The rules of a recording's description, shared by the multipart form, the parts upload and the
+// answer files brought in by hand (progress.ts).
+export const durationNumberSchema = z
   .number({
     error: (issue) =>
       issue.input === undefined
@@ -132,7 +133,7 @@ const durationNumberSchema = z
   .gt(0, 'Длительность записи должна быть больше нуля')
   .max(RECORDING_DURATION_MAX_SECONDS, 'Запись длиннее 24 часов не принимается');
 
-const taskStartsArraySchema = z
+export const taskStartsArraySchema = z
   .array(finiteNumber('Начала заданий').min(0, 'Начала заданий не могут быть отрицательными'), {
     error: 'Начала заданий: ожидается JSON-массив чисел',
   })
@@ -141,7 +142,7 @@ const taskStartsArraySchema = z
 /** Answer windows per task: at most one per question. */
 export const RECORDING_QUESTION_STARTS_MAX = 20;
 
-const questionStartsArraySchema = z
+export const questionStartsArraySchema = z
   .array(
     z
       .array(
@@ -166,7 +167,7 @@ const questionStartsArraySchema = z
  * the same clock: the server corrects the first by the offset (arrival − clientSentAt), as it
  * orders edits, to tell whether the answer was recorded after the exam closed.
  */
-const deviceTimeSchema = (label: string) =>
+export const deviceTimeSchema = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label}: ожидается дата ISO-8601` });
 
 const peaksArraySchema = z
@@ -179,7 +180,7 @@ const peaksArraySchema = z
   .max(RECORDING_PEAKS_MAX, `Пики волны: не больше ${RECORDING_PEAKS_MAX} значений`)
   .nullable();
 
-const mimeSchema = z.string().max(200, 'Тип записи: не длиннее 200 символов');
+export const mimeSchema = z.string().max(200, 'Тип записи: не длиннее 200 символов');
 
 /**
  * How far past the duration a task start is taken (and set to the duration): a task that began
@@ -192,7 +193,7 @@ export const TASK_START_SLACK_SECONDS = 1;
  * A task (or a question's answer) cannot start after the recording ended; a start up to the
  * slack past its end is its end.
  */
-function taskStartsWithinDuration<
+export function taskStartsWithinDuration<
   T extends { duration: number; taskStarts?: number[] | undefined; questionStarts?: number[][] | undefined },
 >(v: T, ctx: z.RefinementCtx): T {
   const late = (s: number) => s > v.duration + TASK_START_SLACK_SECONDS;
