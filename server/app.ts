@@ -35,6 +35,7 @@ import { createLocalStorage } from './adapters/storage';
 // Each module through its entry (server/modules/<m>/index.ts): routes and background plugins.
 import { adminRoutes, ensureAdmin } from './modules/admin';
 import { authRoutes, purgePlugin, sessionAccount } from './modules/auth';
+import { examDayPlugin, studentExamDayRoutes, teacherExamDayRoutes } from './modules/exam-day';
 import { examRoutes } from './modules/exams';
 import { fileRoutes } from './modules/files';
 import { studentGradingRoutes, teacherGradingRoutes } from './modules/grading';
@@ -187,6 +188,8 @@ async function createServer(
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // The exam day's change channel and event streams, before the routes that tell of changes.
+  await app.register(examDayPlugin);
   await app.register(authRoutes);
   await app.register(adminRoutes);
   await app.register(mediaRoutes);
@@ -205,6 +208,8 @@ async function createServer(
   await app.register(reviewRoutes);
   await app.register(teacherGradingRoutes);
   await app.register(studentGradingRoutes);
+  await app.register(teacherExamDayRoutes);
+  await app.register(studentExamDayRoutes);
   await app.register(mailQueuePlugin);
   await app.register(purgePlugin);
   await app.register(uploadPartsPurgePlugin);

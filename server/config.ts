@@ -95,8 +95,15 @@ const configSchema = z.object({
   REFRESH_REPLAY_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   /** A session whose refresh token goes unused this many days ends (besides its 30-day limit). */
   REFRESH_IDLE_DAYS: z.coerce.number().positive().default(14),
-  /** Redis shared by several instances for rate-limit counters; unset: counted in memory. */
+  /**
+   * Redis shared by several instances for rate-limit counters and the exam-day events; unset:
+   * counted in memory, events through the database.
+   */
   REDIS_URL: optionalString,
+  /** A comment line on every open event stream this often, so that proxies keep it open. */
+  PROGRESS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(3600).default(15),
+  /** Without Redis, how often each instance reads the database's exam-day events. */
+  PROGRESS_POLL_SECONDS: z.coerce.number().positive().max(60).default(1),
   /** Space for one teacher's files, in megabytes. */
   TEACHER_QUOTA_MB: z.coerce.number().positive().default(2048),
   /** Space for one student's recordings, all exams together, in megabytes. */
@@ -180,6 +187,8 @@ export interface Config {
   /** Where media lives when not under DATA_DIR/storage. */
   s3: S3Config | undefined;
   redisUrl: string | undefined;
+  progressHeartbeatMs: number;
+  progressPollMs: number;
   globalSearchPerHour: number;
   teacherStudentsPerHour: number;
   teacherQuotaBytes: number;
@@ -279,6 +288,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     redisUrl: c.REDIS_URL,
+    progressHeartbeatMs: Math.round(c.PROGRESS_HEARTBEAT_SECONDS * 1000),
+    progressPollMs: Math.round(c.PROGRESS_POLL_SECONDS * 1000),
     globalSearchPerHour: c.GLOBAL_SEARCH_PER_HOUR,
     teacherStudentsPerHour: c.TEACHER_STUDENTS_PER_HOUR,
     teacherQuotaBytes: Math.round(c.TEACHER_QUOTA_MB * 1024 * 1024),
