@@ -1,8 +1,10 @@
 // The recordings module's entry: the student's routes (both upload paths, the list, the player),
 // the signed audio route and the purge of abandoned parts for the app; for other modules, the
 // recordings' list rows, the teacher's detail, delete and check (served by review's routes), and
-// a recording found as its teacher or student may see it (db or a transaction first).
+// a recording found as its teacher or student may see it (db or a transaction first); for answers
+// brought in as files (exam-day), the steps an upload takes once its bytes are at hand.
 import type { Db } from '../../db/types';
+import * as parts from './parts-repository';
 import * as repo from './repository';
 
 export { recordingContentRoutes, studentRecordingRoutes } from './routes';
@@ -15,6 +17,15 @@ export {
   switchChecked,
   teacherStudentRecordingSummaries,
 } from './service';
+export {
+  claimUpload,
+  findOwnRecording,
+  keepStagedIfUsed,
+  resolveTarget,
+  storeRecording,
+  studentSpaceLeft,
+} from './store-recording';
+export { stageAudio, tooLargeText, type StagedAudio } from './stage-audio';
 
 /** A recording of one of the teacher's exams, with who recorded it and the exam's name. */
 export const findTeacherRecording = (db: Db, teacherId: number, id: number) =>
@@ -28,3 +39,6 @@ export const studentRecordingCounts = (db: Db, studentId: number, examIds: numbe
 /** The student's own recording. */
 export const findStudentRecording = (db: Db, studentId: number, id: number) =>
   repo.findStudentRecording(db, studentId, id);
+/** Frees an upload's clientId binding once its recording holds the clientId. */
+export const unbindUpload = (db: Db, clientId: string, studentId: number) =>
+  parts.unbindUpload(db, clientId, studentId);

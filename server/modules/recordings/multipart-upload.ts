@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { createOnce } from '../../lib/create-once';
 import { badRequest, type HttpError, notFound } from '../../lib/http-error';
 import { drain } from '../../lib/stream-head';
+import { noteRefusedUpload } from '../exam-day';
 import { unbindUpload, uploadOwner } from './parts-repository';
 import * as repo from './repository';
 import { stageAudio, stageRefusal, type StagedAudio } from './stage-audio';
@@ -137,7 +138,18 @@ export async function uploadMultipartRecording(
         return storeRecording(ctx, studentId, clientId, fields, staged, target, arrival);
       },
     ),
-  );
+  ).catch(async (err: unknown) => {
+    // A refusal for good shows on the exam's progress view.
+    await noteRefusedUpload(ctx, err, {
+      examId: fields.examID,
+      studentId,
+      clientId,
+      arrival,
+      recordedAt: fields.recordedAt,
+      clientSentAt: fields.clientSentAt,
+    });
+    throw err;
+  });
   // The recording holds the clientId now.
   await unbindUpload(ctx.db, clientId, studentId);
   return toUploadResult(row);

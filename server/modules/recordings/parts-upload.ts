@@ -12,6 +12,7 @@ import { createOnce } from '../../lib/create-once';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflictMessage, payloadTooLarge, tooManyRequests } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
+import { noteRefusedUpload } from '../exam-day';
 import {
   claimUpload,
   findOwnRecording,
@@ -229,7 +230,18 @@ export async function completePartsUpload(
         storeRecording(ctx, studentId, clientId, body, staged, target, arrival),
       );
     },
-  );
+  ).catch(async (err: unknown) => {
+    // A refusal for good shows on the exam's progress view.
+    await noteRefusedUpload(ctx, err, {
+      examId: body.examID,
+      studentId,
+      clientId,
+      arrival,
+      recordedAt: body.recordedAt,
+      clientSentAt: body.clientSentAt,
+    });
+    throw err;
+  });
   await discardParts(ctx, studentId, clientId);
   return toUploadResult(row);
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { editedAt } from '../../lib/edit-order';
 import { conflictMessage, notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
+import { noteExamChanged } from '../exam-day';
 import { enqueueMail, kickMailQueue } from '../mail-queue';
 import {
   findStudentSession,
@@ -217,6 +218,8 @@ export async function storeRecording(
     return created;
   });
   if (mailTeacher) kickMailQueue(ctx);
+  // The exam's live progress views show it received.
+  await noteExamChanged(ctx, exam.id);
   return row;
 }
 
