@@ -160,7 +160,7 @@ scenario('a mock ЕГЭ English from the official format, taken question by ques
     await page.getByRole('button', { name: 'Редактировать' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Аудио вопроса 1').selectOption({ label: audioName });
-    await dialog.getByRole('button', { name: 'Обновить' }).click();
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await dialog.waitFor({ state: 'detached' });
     const task = await api<TaskRow>(setup.teacher.token, 'GET', `/api/teacher/task/${taskIds[2]}`);
     expect(task.questions).toHaveLength(5);

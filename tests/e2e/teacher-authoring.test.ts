@@ -88,7 +88,7 @@ describe('teacher authoring', () => {
     await dismissToasts(page);
     const second = await tasks.openCreate();
     await second.fillName(audioTask);
-    await second.chooseType('Аудио задание');
+    await second.chooseType('Аудиозадание');
     await second.duration().fill('60');
     await second.preparation().fill('15');
     await second.typeText('Прослушайте и ответьте');

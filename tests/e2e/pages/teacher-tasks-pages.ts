@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { PagedPickerModel } from './paged-picker';
 
-export type TaskTypeLabel = 'Текстовое задание' | 'Аудио задание';
+export type TaskTypeLabel = 'Текстовое задание' | 'Аудиозадание';
 
 /** The create / edit task dialog. */
 export class TaskDialogModel {
@@ -41,7 +41,7 @@ export class TaskDialogModel {
     return new PagedPickerModel(this.root.getByRole('region', { name: 'Файлы' }));
   }
 
-  async submit(label: 'Создать' | 'Обновить') {
+  async submit(label: 'Создать' | 'Сохранить') {
     await this.root.getByRole('button', { name: label, exact: true }).click();
   }
 

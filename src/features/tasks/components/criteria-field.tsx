@@ -58,13 +58,21 @@ export function CriteriaField({
         </Typography>
       )}
       {value.map((d, i) => (
-        <Stack key={d.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        // On a phone the name takes its own line (it was squeezed to a few pixels beside the rest).
+        <Stack
+          key={d.key}
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          data-testid="criterion-row"
+        >
           <TextField
             label={`Критерий ${i + 1}`}
             size="small"
             value={d.name}
             onChange={(e) => change(i, { name: e.target.value })}
-            sx={{ flex: 1 }}
+            sx={{ flex: '1 1 14rem', minWidth: '12rem' }}
             slotProps={{ htmlInput: { maxLength: CRITERION_NAME_MAX } }}
           />
           <TextField

@@ -138,7 +138,7 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
       loading={loading}
       onClose={onClose}
       onSubmit={submit}
-      submitLabel={task ? 'Обновить' : 'Создать'}
+      submitLabel={task ? 'Сохранить' : 'Создать'}
     >
       <NameField value={form.name} onChange={(name) => set('name', name)} />
       <RadioChoice
@@ -150,6 +150,13 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
         disabled={Boolean(task)}
       />
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {/* In the exam's order: the preparation comes first, then the answer. */}
+        <DurationField
+          label="Время на подготовку, сек"
+          name="preparationDuration"
+          value={form.preparationDuration}
+          onChange={(v) => set('preparationDuration', v)}
+        />
         <DurationField
           label="Время на ответ, сек"
           name="duration"
@@ -157,12 +164,6 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
           onChange={(v) => set('duration', v)}
           readOnly={form.questions.length > 0}
           helperText={form.questions.length > 0 ? 'Складывается из времени ответов на вопросы' : undefined}
-        />
-        <DurationField
-          label="Время на подготовку, сек"
-          name="preparationDuration"
-          value={form.preparationDuration}
-          onChange={(v) => set('preparationDuration', v)}
         />
       </Stack>
       <RichTextEditor label="Текст задания" initialValue={form.text} onChange={(html) => set('text', html)} />

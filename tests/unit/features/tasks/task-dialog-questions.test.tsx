@@ -93,7 +93,7 @@ describe('TaskDialog: questions', () => {
     async () => {
       renderDialog();
       type(screen.getByRole('textbox', { name: 'Название' }), 'Собеседование');
-      fireEvent.click(screen.getByRole('radio', { name: 'Аудио задание' }));
+      fireEvent.click(screen.getByRole('radio', { name: 'Аудиозадание' }));
       type(durationField(), '90');
       const add = screen.getByRole('button', { name: 'Добавить вопрос' });
       fireEvent.click(add);
@@ -149,7 +149,7 @@ describe('TaskDialog: questions', () => {
     async () => {
       renderDialog();
       type(screen.getByRole('textbox', { name: 'Название' }), 'Собеседование');
-      fireEvent.click(screen.getByRole('radio', { name: 'Аудио задание' }));
+      fireEvent.click(screen.getByRole('radio', { name: 'Аудиозадание' }));
       fireEvent.click(screen.getByRole('button', { name: 'Добавить вопрос' }));
       fireEvent.click(screen.getByRole('button', { name: 'Добавить вопрос' }));
       const answer2 = question(2).getByRole('spinbutton', { name: 'Время на ответ на вопрос 2, сек' });
@@ -194,7 +194,7 @@ describe('TaskDialog: questions', () => {
       expect(durationField().value).toBe('45');
       expect(screen.queryByText('Складывается из времени ответов на вопросы')).toBeNull();
 
-      fireEvent.click(screen.getByRole('button', { name: 'Обновить' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
       await waitFor(() => expect(sentTasks()).toHaveLength(1));
       expect(sentTasks()[0]).toMatchObject({ id: 9, duration: 45, questions: [] });
     },
