@@ -59,7 +59,13 @@ export function MicrophoneCheck() {
             <Typography variant="body2" gutterBottom>
               Прослушайте проверочную запись:
             </Typography>
-            <audio src={check.sampleUrl} controls aria-label="Проверочная запись" data-testid="mic-sample" />
+            <audio
+              src={check.sampleUrl}
+              controls
+              preload="auto"
+              aria-label="Проверочная запись"
+              data-testid="mic-sample"
+            />
           </Box>
         )}
         <MicrophoneHelp problem={check.problem} />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type AudioLevel, audioLevelOf } from '../model/audio-level';
-import { pickRecordingMime } from '../model/recorder-devices';
+import { eventOrTimeout, pickRecordingMime } from '../model/recorder-devices';
+import { withKnownDuration } from '../model/webm-duration';
 import {
   HEARD_LEVEL,
   type MicrophoneProblem,
@@ -74,14 +75,20 @@ export function useMicrophoneCheck() {
     recorder.ondataavailable = (e) => {
       if (e.data.size > 0) chunks.push(e.data);
     };
-    const stopped = new Promise<void>((resolve) => {
-      recorder.onstop = () => resolve();
-    });
+    const running = eventOrTimeout(recorder, 'start');
+    const stopped = eventOrTimeout(recorder, 'stop');
     recorder.start();
+    // The three seconds count from when it really records: a slow start no longer eats into them.
+    await running;
+    const startedAt = performance.now();
     await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
     if (recorder.state !== 'inactive') recorder.stop();
     await stopped;
-    setSampleUrl(URL.createObjectURL(new Blob(chunks, { type: mime })));
+    const seconds = (performance.now() - startedAt) / 1000;
+    // MediaRecorder's WebM does not say how long it is: the player showed no length and could stop
+    // short of the end. It is told what was measured.
+    const sample = await withKnownDuration(new Blob(chunks, { type: mime }), seconds);
+    setSampleUrl(URL.createObjectURL(sample));
     setStatus(stream.current ? 'listening' : 'idle');
   }, []);
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -61,5 +62,77 @@ describe('microphone check', () => {
     expect(screen.queryByTestId('microphone-help')).toBeNull();
     unmount();
     expect(track.stop).toHaveBeenCalled();
+  });
+});
+
+/** A MediaRecorder that starts `startDelay` ms after asked (as phones do) and gives `data` at its stop. */
+class SlowStartRecorder extends EventTarget {
+  static startDelay = 500;
+  static stoppedAt: number | null = null;
+  static isTypeSupported = (mime: string) => mime.startsWith('audio/webm');
+  static data: BlobPart = new Uint8Array();
+  state: RecordingState = 'inactive';
+  ondataavailable: ((e: { data: Blob }) => void) | null = null;
+  constructor(
+    readonly stream: MediaStream,
+    readonly options: MediaRecorderOptions,
+  ) {
+    super();
+  }
+  start() {
+    setTimeout(() => {
+      this.state = 'recording';
+      this.dispatchEvent(new Event('start'));
+    }, SlowStartRecorder.startDelay);
+  }
+  stop() {
+    this.state = 'inactive';
+    SlowStartRecorder.stoppedAt = Date.now();
+    this.ondataavailable?.({ data: new Blob([SlowStartRecorder.data], { type: this.options.mimeType }) });
+    this.dispatchEvent(new Event('stop'));
+  }
+}
+
+describe('the sample', () => {
+  it('lasts three seconds from when the recorder really started, and its player knows its length', async () => {
+    vi.useFakeTimers();
+    setMicrophone(() => Promise.resolve(stream));
+    // A WebM as Chromium records it: no length in its header.
+    SlowStartRecorder.data = new Uint8Array(readFileSync('scripts/demo/answer.webm'));
+    vi.stubGlobal('MediaRecorder', SlowStartRecorder);
+    const samples: Blob[] = [];
+    vi.stubGlobal('URL', {
+      ...URL,
+      createObjectURL: (blob: Blob) => {
+        samples.push(blob);
+        return 'blob:sample';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    try {
+      render(<MicrophoneCheck />);
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Проверить микрофон' }));
+      });
+      const askedAt = Date.now();
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Записать 3 секунды' }));
+      });
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      // Half a second went to the start: it is still recording.
+      expect(SlowStartRecorder.stoppedAt).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      expect(SlowStartRecorder.stoppedAt).toBe(askedAt + 3500);
+      await vi.waitFor(() =>
+        expect(screen.getByTestId('mic-sample').getAttribute('src')).toBe('blob:sample'),
+      );
+      // Its header says 3 s (in the file's 1 ms ticks): Duration, a float64 after its id and size.
+      const bytes = new Uint8Array(await samples[0].arrayBuffer());
+      const at = bytes.findIndex((b, i) => b === 0x44 && bytes[i + 1] === 0x89 && bytes[i + 2] === 0x88);
+      expect(at).toBeGreaterThan(0);
+      expect(new DataView(bytes.buffer, at + 3, 8).getFloat64(0)).toBe(3000);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
