@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '@/shared/roles';
 import { linkStudent, multipart, PNG, taskBody, uploadOne } from './helpers/authoring';
 import { webm } from './helpers/recordings';
+import { answerJson, ustnoFile } from './helpers/ustno';
 import { as, registerAndLogin, userFields, type Caller } from './helpers/test-app';
 
 /**
@@ -45,6 +46,8 @@ export interface MatrixRequest {
   url: string;
   payload?: object | Buffer | string;
   headers?: Record<string, string>;
+  /** An event stream: judged by its head (it never ends by itself); a refusal is read whole. */
+  stream?: boolean;
 }
 
 export interface MatrixEntry {
@@ -114,6 +117,13 @@ export function recordingUpload(examId: number, variantId: number): MatrixReques
     { name: 'duration', data: '3' },
   ]);
   return { url: '/api/student/exam/complete', payload: body.payload, headers: body.headers };
+}
+
+/** The student's answer to the exam as a `.ustno` file, brought in by `role` (a fresh clientId each call). */
+function answerImport(role: 'teacher' | 'student', examId: number, a: Actors): MatrixRequest {
+  const answer = answerJson({ exam: { id: examId }, variant: { id: a.world.variantId }, student: a.student });
+  const body = multipart([{ name: 'files', filename: 'ответ.ustno', data: ustnoFile(answer, webm(2000)) }]);
+  return { url: `/api/${role}/exam/${examId}/import`, payload: body.payload, headers: body.headers };
 }
 
 /** A pending request to `student` from a new teacher; its id as the student sees it. */
@@ -596,6 +606,28 @@ export const MATRIX: Record<string, MatrixEntry> = {
       json(`/api/teacher/audios/${id}/scores`, { scores: [], clientUpdatedAt: new Date().toISOString() }),
     ok: 200,
   },
+  // ---- teacher: the exam day ----
+  'GET /api/teacher/exam/:id/progress': {
+    access: T,
+    owner: 'TEACHER',
+    prepare: async (a) => ({ id: a.world.examId }),
+    request: ({ id }) => json(`/api/teacher/exam/${id}/progress`),
+    ok: 200,
+  },
+  'GET /api/teacher/exam/:id/progress/events': {
+    access: T,
+    owner: 'TEACHER',
+    prepare: async (a) => ({ id: a.world.examId }),
+    request: ({ id }) => ({ ...json(`/api/teacher/exam/${id}/progress/events`), stream: true }),
+    ok: 200,
+  },
+  'POST /api/teacher/exam/:id/import': {
+    access: T,
+    owner: 'TEACHER',
+    prepare: async (a) => ({ id: a.world.examId }),
+    request: ({ id }, a) => answerImport('teacher', id, a),
+    ok: 200,
+  },
   'GET /api/teacher/exam/:id/scores.csv': {
     access: T,
     owner: 'TEACHER',
@@ -675,6 +707,26 @@ export const MATRIX: Record<string, MatrixEntry> = {
     owner: 'STUDENT',
     prepare: async (a) => ({ exam: a.world.examId, variant: a.world.variantId }),
     request: ({ exam, variant }) => recordingUpload(exam, variant),
+    ok: 200,
+  },
+  'POST /api/student/exam/:id/progress': {
+    access: S,
+    owner: 'STUDENT',
+    prepare: async (a) => ({ id: a.world.examId }),
+    request: ({ id }) =>
+      json(`/api/student/exam/${id}/progress`, {
+        clientId: crypto.randomUUID(),
+        state: 'recording',
+        task: 1,
+        at: new Date().toISOString(),
+      }),
+    ok: 204,
+  },
+  'POST /api/student/exam/:id/import': {
+    access: S,
+    owner: 'STUDENT',
+    prepare: async (a) => ({ id: a.world.examId }),
+    request: ({ id }, a) => answerImport('student', id, a),
     ok: 200,
   },
   'GET /api/student/audios/:id/scores': {

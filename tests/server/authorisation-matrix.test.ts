@@ -9,6 +9,7 @@ import {
   MATRIX,
   type MatrixEntry,
 } from './authorisation-matrix.entries';
+import { settled } from './helpers/event-stream';
 import { createTestApp, DATABASES, loginAdmin, type TestApp } from './helpers/test-app';
 import { signAccessToken, TEST_JWT_SECRET } from './helpers/tokens';
 
@@ -124,13 +125,16 @@ describe.each(DATABASES)('ASVS 8.2.1 / 8.2.2: the authorisation matrix of every 
   it.each(entries)('%s', async (key, entry) => {
     const method = key.split(' ')[0] as Method;
     const ids = entry.prepare ? await entry.prepare(actors) : {};
-    const send = (token: string | null, req: ReturnType<MatrixEntry['request']>) =>
-      t.app.inject({
+    const send = async (token: string | null, req: ReturnType<MatrixEntry['request']>) => {
+      const res = await t.app.inject({
         method,
         url: req.url,
         ...(req.payload !== undefined ? { payload: req.payload } : {}),
         headers: { ...(req.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        ...(req.stream ? { payloadAsStream: true } : {}),
       });
+      return req.stream ? settled(res) : res;
+    };
     const allowed = (role: Role | null) =>
       entry.access === 'public' || (role !== null && entry.access.includes(role));
 
