@@ -60,9 +60,15 @@ export function LinkedRows<T extends { id: number; name: string }>({
             )
           }
         >
-          <ListItemLink {...link(item)}>
+          {/* What trails the name goes under it on a narrow screen instead of squeezing the name
+              to a word a line. */}
+          <ListItemLink {...link(item)} sx={{ flexWrap: 'wrap', columnGap: 1 }}>
             {icon && <ListItemIcon>{icon(item)}</ListItemIcon>}
-            <ListItemText primary={item.name} secondary={secondary?.(item)} />
+            <ListItemText
+              primary={item.name}
+              secondary={secondary?.(item)}
+              sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}
+            />
             {trailing?.(item)}
           </ListItemLink>
         </ListItem>

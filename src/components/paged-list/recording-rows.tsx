@@ -37,7 +37,7 @@ export const RECORDING_ROW = {
   secondary: (a: RecordingRow) => recordingSecondary(a),
   trailing: (a: RecordingRow) =>
     (a.checked || a.total !== null) && (
-      <Stack direction="row" spacing={1}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {a.total !== null && a.maxTotal !== null && (
           <Chip size="small" variant="outlined" label={`Баллы: ${formatScore(a.total, a.maxTotal)}`} />
         )}
