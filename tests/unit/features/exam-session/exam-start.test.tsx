@@ -63,7 +63,15 @@ const variant: Variant = {
 
 function showStart(variants: StudentExamExtended['variants']) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  const exam: StudentExamExtended = { id: 3, name: 'Пробный экзамен', variants };
+  const exam: StudentExamExtended = {
+    id: 3,
+    name: 'Пробный экзамен',
+    variants,
+    attempts: null,
+    opensAt: null,
+    closesAt: null,
+    attemptsUsed: 0,
+  };
   client.setQueryData(examExtendedQuery(3).queryKey, exam);
   client.setQueryData(examVariantQuery(3, 4).queryKey, variant);
   return render(
