@@ -61,6 +61,7 @@ export const SUCCESS_TEXT = {
 
 /** Texts of the teacher's authoring area (files, tasks, variants, exams, students) and of requests. */
 export const AUTHORING_TEXT = {
+  examWindowReversed: 'Экзамен должен закрываться позже, чем открывается',
   fileNotFound: 'Файл не найден',
   taskNotFound: 'Задание не найдено',
   variantNotFound: 'Вариант не найден',

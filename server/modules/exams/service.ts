@@ -23,9 +23,6 @@ export interface ExamWrite {
   closesAt?: string | null;
 }
 
-/** The contract's words for a window that closes before it opens (checked there within one body). */
-const WINDOW_REVERSED = 'Экзамен должен закрываться позже, чем открывается';
-
 /** A time as every stored time is: an ISO instant in UTC, so the databases compare it as text. */
 const storedInstant = (iso: string | null | undefined) => (iso == null ? iso : new Date(iso).toISOString());
 
@@ -41,7 +38,7 @@ function rulesChanges(body: ExamWrite): Pick<Updateable<ExamsTable>, 'attempts' 
 /** The window the exam will have must close after it opens, whichever write set each end. */
 function assertWindowInOrder(opensAt: string | null, closesAt: string | null): void {
   if (opensAt !== null && closesAt !== null && Date.parse(opensAt) >= Date.parse(closesAt)) {
-    throw badRequest(WINDOW_REVERSED);
+    throw badRequest(AUTHORING_TEXT.examWindowReversed);
   }
 }
 

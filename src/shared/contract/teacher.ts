@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTHORING_TEXT } from '../messages';
 import { RICH_TEXT_MAX_LENGTH } from '../rich-text';
 import { idSchema, nameField, pagedSchema, pageQuerySchema, timestampSchema } from './common';
 import { currentPasswordField, passwordField, personSchema, profileFieldsSchema, userSchema } from './users';
@@ -243,7 +244,7 @@ const windowInOrder = <T extends { opensAt?: string | null; closesAt?: string | 
     ctx.addIssue({
       code: 'custom',
       path: ['closesAt'],
-      message: 'Экзамен должен закрываться позже, чем открывается',
+      message: AUTHORING_TEXT.examWindowReversed,
     });
   }
 };
