@@ -113,6 +113,10 @@ export interface TasksTable {
   criteria: Generated<string>;
   /** JSON array of { text, fileId, answerSeconds }; [] for a task with one answer */
   questions: Generated<string>;
+  /** The model answer's audio: one of the teacher's files (null when none or deleted) */
+  model_answer_file_id: number | null;
+  /** The model answer's sanitised rich text; null when none */
+  model_answer_text: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -244,6 +248,19 @@ export interface CommentsTable {
   edited_at: Timestamp | null;
 }
 
+/** A comment's spoken part (one at most); a replaced one is a new row, so a new media address. */
+export interface CommentVoicesTable {
+  id: Generated<number>;
+  comment_id: number;
+  voice_key: string;
+  /** The container the bytes showed (with the client's codecs parameter when it named the same) */
+  voice_mime: string;
+  voice_size: number;
+  /** Seconds, as the recording device measured them */
+  voice_duration: number;
+  created_at: Timestamp;
+}
+
 /** A deleted comment's clientId: a replayed create of it answers 404 instead of bringing it back. */
 export interface CommentTombstonesTable {
   client_id: string;
@@ -348,6 +365,7 @@ export interface Database {
   upload_parts: UploadPartsTable;
   upload_owners: UploadOwnersTable;
   comment_tombstones: CommentTombstonesTable;
+  comment_voices: CommentVoicesTable;
   exam_progress: ExamProgressTable;
   exam_progress_events: ExamProgressEventsTable;
   mail_queue: MailQueueTable;
