@@ -20,6 +20,7 @@ import { useDeviceStorage } from '../hooks/use-device-storage';
 import { useExamSession } from '../hooks/use-exam-session';
 import { examTimeOf } from '../model/answer-windows';
 import type { RecorderFault } from '../model/exam-recorder';
+import { ExamEndScreen } from './exam-end-screen';
 import { LeaveExamDialog } from './leave-exam-dialog';
 import { MicrophoneCheck, MicrophoneHelp } from './microphone-check';
 import {
@@ -45,7 +46,7 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
   const variantId = picked ?? (exam?.variants.length === 1 ? exam.variants[0].id : null);
   const { data: chosen } = useExamVariant(examId, variantId);
   const device = useDeviceStorage(chosen);
-  const session = useExamSession({ examId, examName: exam?.name ?? '', onFinished });
+  const session = useExamSession({ examId, examName: exam?.name ?? '' });
   const leaveDialog = (
     <LeaveExamDialog
       open={session.blocker.status === 'blocked'}
@@ -83,6 +84,10 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
         {leaveDialog}
       </Page>
     );
+  }
+
+  if (session.stage === 'done') {
+    return <ExamEndScreen examId={examId} examName={exam.name} answer={session.answer} onBack={onFinished} />;
   }
 
   if (session.stage === 'finishing') {

@@ -11,12 +11,17 @@ const TEXT = {
 } as const;
 
 /** Says plainly whether the answer to this exam reached the teacher or waits on the device. */
-export function RecordingDeliveryNotice({ examId }: { examId: number }) {
+export function RecordingDeliveryNotice({ examId, spaced = true }: { examId: number; spaced?: boolean }) {
   const delivery = useRecordingDelivery(examId);
   if (!delivery) return null;
   const { severity, text } = TEXT[delivery];
   return (
-    <Alert severity={severity} role="status" data-testid="answer-delivery" sx={{ mb: 2 }}>
+    <Alert
+      severity={severity}
+      role="status"
+      data-testid="answer-delivery"
+      sx={spaced ? { mb: 2 } : undefined}
+    >
       {text}
     </Alert>
   );

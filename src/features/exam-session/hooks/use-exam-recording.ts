@@ -4,6 +4,7 @@ import { saveBlob } from '@/lib/save-blob';
 import { enqueueRecording } from '../api/complete-exam';
 import type { StorageHealth } from '../model/chunk-writer';
 import { ExamRecorder, type RecorderFault, type RecorderMeta } from '../model/exam-recorder';
+import { type ListenBack, listenBackOf } from '../model/listen-back';
 import { recordingExtension } from '@/shared/recording-media';
 
 const HEALTHY: StorageHealth = { error: null, unsaved: 0, recovered: false };
@@ -34,21 +35,31 @@ export function useExamRecording() {
   const stored = useRef(new WeakSet<ExamRecorder>());
 
   /**
-   * Stores the rest (as long as that takes), queues the recording and lets go of it. When
-   * queueing fails (storage full) it throws and keeps the recording, lock included, so that it
-   * can still be saved as a file or queued again.
+   * Stores the rest (as long as that takes), queues the recording and lets go of it; answers the
+   * recording to play back on the device (taken before it is queued: the device's copy goes once
+   * the server has it), null when there is none. When queueing fails (storage full) it throws and
+   * keeps the recording, lock included, so that it can still be saved as a file or queued again.
    */
-  const finish = useCallback(async (label: string, options: { interrupted?: boolean } = {}) => {
-    const r = recorder.current;
-    if (!r) return;
-    if (!stored.current.has(r)) {
-      await r.finish();
-      stored.current.add(r);
-    }
-    await enqueueRecording(r.meta.clientId, label, options);
-    recorder.current = null;
-    r.release();
-  }, []);
+  const finish = useCallback(
+    async (label: string, options: { interrupted?: boolean } = {}): Promise<ListenBack | null> => {
+      const r = recorder.current;
+      if (!r) return null;
+      if (!stored.current.has(r)) {
+        await r.finish();
+        stored.current.add(r);
+      }
+      // Listening back is a bonus: failing to read it never keeps the answer from being queued.
+      const listenBack = await listenBackOf(recordingStore, r.meta.clientId).catch((error: unknown) => {
+        console.warn('answer not readable for playback', error);
+        return null;
+      });
+      await enqueueRecording(r.meta.clientId, label, options);
+      recorder.current = null;
+      r.release();
+      return listenBack;
+    },
+    [],
+  );
 
   /** Everything recorded so far as a file, for when the device refuses to store it. */
   const saveFile = useCallback(async (name: string) => {

@@ -10,6 +10,7 @@ import { examVariantQuery, type Variant } from '../api/get-exam-variant';
 import { startSession } from '../api/start-session';
 import type { RecorderFault } from '../model/exam-recorder';
 import { answerWindowsOf, runnerTaskOf } from '../model/answer-windows';
+import type { ListenBack } from '../model/listen-back';
 import { type MicrophoneProblem, microphoneProblemOf, openMicrophone } from '../model/microphone';
 import { PhaseEffects } from '../model/phase-effects';
 import { START_SOUND_URL } from '../model/start-sound';
@@ -21,70 +22,67 @@ export const MICROPHONE_REQUIRED_TEXT = 'Для начала экзамена т
 export const VARIANT_REQUIRED_TEXT = 'Выберите вариант';
 
 /**
- * 'stopped': the recording stopped by itself (the microphone went away); what was recorded is
- * sent. 'unsaved': the device could not queue the answer (storage full): the recording stays on
- * screen, to be saved as a file or queued again.
+ * 'done': the exam ended and its answer is queued (the end screen). 'stopped': the recording
+ * stopped by itself (the microphone went away); what was recorded is sent. 'unsaved': the device
+ * could not queue the answer (storage full): the recording stays on screen, to be saved as a file
+ * or queued again.
  */
-export type SessionStage = 'choose' | 'starting' | 'running' | 'finishing' | 'stopped' | 'unsaved';
+export type SessionStage = 'choose' | 'starting' | 'running' | 'finishing' | 'done' | 'stopped' | 'unsaved';
 
 // An answer the device could not queue exists only in this tab: leaving still asks.
 const FOCUSED: ReadonlySet<SessionStage> = new Set(['starting', 'running', 'finishing', 'unsaved']);
 
 /**
  * Runs one exam: microphone, session, recorder and the runner's phases with their sounds; at
- * the end the recording goes to the outbox and the student back to the exam page. The parts:
+ * the end the recording goes to the outbox and the end screen gets it to play back. The parts:
  * the recording's lifecycle (useExamRecording), the clock (useExamRunner), the phase effects
  * (PhaseEffects) and focus mode (useFocusMode).
  */
-export function useExamSession({
-  examId,
-  examName,
-  onFinished,
-}: {
-  examId: number;
-  examName: string;
-  onFinished: () => void;
-}) {
+export function useExamSession({ examId, examName }: { examId: number; examName: string }) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [stage, setStage] = useState<SessionStage>('choose');
   const [variant, setVariant] = useState<Variant | null>(null);
   const [problem, setProblem] = useState<MicrophoneProblem | null>(null);
   const [fault, setFault] = useState<RecorderFault | null>(null);
+  const [answer, setAnswer] = useState<ListenBack | null>(null);
   const effects = useRef<PhaseEffects | null>(null);
   const clock = useExamRunner((events) => void effects.current?.run(events));
   const recording = useExamRecording();
   const blocker = useFocusMode(FOCUSED.has(stage));
 
   /** How the exam goes on once its recording is queued: kept while queueing it failed, for a retry. */
-  const ending = useRef<{ interrupted: boolean; then: () => void | Promise<void> } | null>(null);
+  type Then = (answer: ListenBack | null) => void | Promise<void>;
+  const ending = useRef<{ interrupted: boolean; then: Then } | null>(null);
 
   /**
    * Stores and queues the recording (`interrupted` when it ended before the exam did), then goes
    * on. When the device cannot queue it, nothing says the exam went well: the recording stays
    * on screen with its file at hand.
    */
-  const end = async (interrupted: boolean, then: () => void | Promise<void>) => {
+  const end = async (interrupted: boolean, then: Then) => {
     ending.current = { interrupted, then };
     setStage('finishing');
     effects.current?.stop();
+    let queued: ListenBack | null;
     try {
-      await recording.finish(examName, { interrupted });
+      queued = await recording.finish(examName, { interrupted });
     } catch (error) {
       console.warn('answer not queued', error);
       setStage('unsaved');
       return;
     }
     ending.current = null;
-    await then();
+    await then(queued ?? null);
   };
 
   const finish = (sessionId: number | null) =>
-    end(false, async () => {
+    end(false, async (queued) => {
       await completeSession(sessionId);
       leaveFocusMode();
       notify.success(SUCCESS_TEXT.examFinished);
-      onFinished();
+      setAnswer(queued);
+      setStage('done');
     });
 
   const stopOnFault = async (kind: RecorderFault) => {
@@ -167,6 +165,8 @@ export function useExamSession({
     problem,
     /** Why the recording stopped by itself. */
     fault,
+    /** The finished answer to play back on the end screen (null when it cannot be). */
+    answer,
     storage: recording.health,
     level: recording.level,
     /** How far the audio being heard has played (0..1), null when unknown or none plays. */

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ListenBack } from '@/features/exam-session/model/listen-back';
 
 // The exam's parts around the session hook, as fakes: the microphone opens, the variant loads,
 // and the phase effects hand the test the moment the exam ends. The recording's queueing is the
@@ -66,8 +67,11 @@ vi.mock('@/features/exam-session/hooks/use-focus-mode', () => ({
   leaveFocusMode: () => leaveFocusMode(),
 }));
 
-/** The recording: `queue` decides whether queueing it succeeds; `fault` is the recorder stopping. */
-let queue: (options?: { interrupted?: boolean }) => Promise<void>;
+/**
+ * The recording: `queue` decides whether queueing it succeeds (and what it gives to play back);
+ * `fault` is the recorder stopping.
+ */
+let queue: (options?: { interrupted?: boolean }) => Promise<ListenBack | null>;
 let fault: (kind: 'microphone-lost') => void = () => undefined;
 const saveFile = vi.fn((_name: string) => Promise.resolve());
 vi.mock('@/features/exam-session/hooks/use-exam-recording', () => ({
@@ -91,23 +95,28 @@ const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
 );
 
-async function runExam(onFinished = vi.fn()) {
-  const hook = renderHook(() => useExamSession({ examId: 3, examName: 'Экзамен', onFinished }), { wrapper });
+async function runExam() {
+  const hook = renderHook(() => useExamSession({ examId: 3, examName: 'Экзамен' }), { wrapper });
   await act(() => hook.result.current.start(4));
   expect(hook.result.current.stage).toBe('running');
-  return { hook, onFinished };
+  return { hook };
 }
+
+const answer: ListenBack = {
+  blob: new Blob(['audio'], { type: 'audio/webm' }),
+  duration: 4,
+  taskStarts: [0],
+  questionStarts: [[]],
+};
 
 beforeEach(() => {
   vi.clearAllMocks();
-  queue = () => Promise.resolve();
+  queue = () => Promise.resolve(answer);
 });
 
 describe('the start of an exam', () => {
   it("asks for a variant ('Выберите вариант') when none is picked, and opens nothing", async () => {
-    const hook = renderHook(() => useExamSession({ examId: 3, examName: 'Экзамен', onFinished: vi.fn() }), {
-      wrapper,
-    });
+    const hook = renderHook(() => useExamSession({ examId: 3, examName: 'Экзамен' }), { wrapper });
     await act(() => hook.result.current.start(null));
     expect(notify.error).toHaveBeenCalledWith('Выберите вариант');
     expect(hook.result.current.stage).toBe('choose');
@@ -115,30 +124,30 @@ describe('the start of an exam', () => {
 });
 
 describe('the end of an exam', () => {
-  it("says 'Экзамен завершен' and goes back to the exam once the answer is queued", async () => {
-    const { hook, onFinished } = await runExam();
+  it("says 'Экзамен завершен' and shows the end screen with the answer once it is queued", async () => {
+    const { hook } = await runExam();
     await act(() => endExam());
     expect(notify.success).toHaveBeenCalledWith('Экзамен завершен');
     expect(completeSession).toHaveBeenCalledWith(5);
-    expect(onFinished).toHaveBeenCalledTimes(1);
-    expect(hook.result.current.stage).toBe('finishing');
+    expect(leaveFocusMode).toHaveBeenCalled();
+    expect(hook.result.current.stage).toBe('done');
+    expect(hook.result.current.answer).toBe(answer);
   });
 
   it('keeps the recording on screen, with its file at hand, when the answer cannot be queued', async () => {
     queue = storageFull;
-    const { hook, onFinished } = await runExam();
+    const { hook } = await runExam();
     await act(() => endExam());
     expect(hook.result.current.stage).toBe('unsaved');
     expect(notify.success).not.toHaveBeenCalled();
-    expect(onFinished).not.toHaveBeenCalled();
     expect(leaveFocusMode).not.toHaveBeenCalled();
     await act(() => hook.result.current.saveFile());
     expect(saveFile).toHaveBeenCalledWith('Экзамен');
     // Room was freed: queueing it again ends the exam as usual.
-    queue = () => Promise.resolve();
+    queue = () => Promise.resolve(answer);
     await act(() => hook.result.current.retrySave());
     expect(notify.success).toHaveBeenCalledWith('Экзамен завершен');
-    expect(onFinished).toHaveBeenCalledTimes(1);
+    expect(hook.result.current.stage).toBe('done');
   });
 
   it('keeps the recording on screen when a recording that stopped by itself cannot be queued', async () => {
@@ -153,7 +162,7 @@ describe('the end of an exam', () => {
     expect(queued).toHaveBeenCalledWith({ interrupted: true });
     expect(hook.result.current.stage).toBe('unsaved');
     expect(hook.result.current.fault).toBe('microphone-lost');
-    queue = () => Promise.resolve();
+    queue = () => Promise.resolve(null);
     await act(() => hook.result.current.retrySave());
     expect(hook.result.current.stage).toBe('stopped');
     expect(notify.success).not.toHaveBeenCalled();
