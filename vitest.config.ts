@@ -12,9 +12,12 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          // The shared rate-limit store needs a Redis: without TEST_REDIS_URL (the README and
-          // .ci/run set it) that one file is left out here, explicitly, and nowhere else.
-          exclude: process.env.TEST_REDIS_URL ? [] : ['tests/server/rate-limit-redis.test.ts'],
+          // The shared rate-limit store and the exam day's Redis channel need a Redis: without
+          // TEST_REDIS_URL (the README and .ci/run set it) those files are left out here,
+          // explicitly, and nowhere else.
+          exclude: process.env.TEST_REDIS_URL
+            ? []
+            : ['tests/server/rate-limit-redis.test.ts', 'tests/server/exam-progress-redis.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

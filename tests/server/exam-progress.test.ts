@@ -4,14 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  examProgressSchema,
-  type ExamProgress,
-  type ExamProgressStudent,
-  type ProgressReportBody,
-} from '@/shared/contract/progress';
+import type { ProgressReportBody } from '@/shared/contract/progress';
 import { EXAM_DAY_TEXT, RECORDING_TEXT } from '@/shared/messages';
-import { createExam, createTask, createVariant, linkStudent } from './helpers/authoring';
+import {
+  ENV,
+  progressOf,
+  type Registered,
+  report,
+  reportOk,
+  rowOf,
+  setupClass,
+  type Class,
+  variantNotInExam,
+} from './helpers/exam-day';
 import { openEvents } from './helpers/event-stream';
 import { uploadMultipartRecording, validFields, webm } from './helpers/recordings';
 import {
@@ -22,74 +27,7 @@ import {
   registerAndLogin,
   type TestApp,
 } from './helpers/test-app';
-import { signAccessToken, TEST_JWT_SECRET } from './helpers/tokens';
-
-type Registered = Awaited<ReturnType<typeof registerAndLogin>>;
-
-/** Short beats and polls, so that a test waits for them in milliseconds. */
-const ENV = { JWT_SECRET: TEST_JWT_SECRET, PROGRESS_HEARTBEAT_SECONDS: '0.2', PROGRESS_POLL_SECONDS: '0.1' };
-
-interface Class {
-  teacher: Registered;
-  students: Registered[];
-  variant: { id: number };
-  exam: { id: number; name: string };
-}
-
-/** A teacher, students by these surnames (linked and assigned), one exam of a two-task variant. */
-async function setupClass(app: FastifyInstance, surnames: string[]): Promise<Class> {
-  const teacher = await registerAndLogin(app, 'teacher');
-  const students: Registered[] = [];
-  for (const surname of surnames) {
-    const student = await registerAndLogin(app, 'student', { surname, name: 'Ученик' });
-    await linkStudent(app, teacher, student);
-    students.push(student);
-  }
-  const first = await createTask(app, teacher, { name: 'Чтение' });
-  const second = await createTask(app, teacher, { name: 'Монолог' });
-  const variant = await createVariant(app, teacher, [first.id, second.id]);
-  const exam = await createExam(
-    app,
-    teacher,
-    [variant.id],
-    students.map((s) => s.id),
-    'Пробный экзамен',
-  );
-  return { teacher, students, variant, exam };
-}
-
-/** A variant of the teacher's that the exam does not hold. */
-async function variantNotInExam(app: FastifyInstance, c: Class) {
-  const task = await createTask(app, c.teacher, { name: 'Другое' });
-  return createVariant(app, c.teacher, [task.id], 'Не в экзамене');
-}
-
-const report = (
-  app: FastifyInstance,
-  student: Registered,
-  examId: number,
-  body: Partial<ProgressReportBody>,
-) => as(app, student)({ method: 'POST', url: `/api/student/exam/${examId}/progress`, payload: body });
-
-async function reportOk(
-  app: FastifyInstance,
-  student: Registered,
-  examId: number,
-  body: Partial<ProgressReportBody>,
-) {
-  const res = await report(app, student, examId, body);
-  expect(res.statusCode, res.body).toBe(204);
-  expect(res.body).toBe('');
-}
-
-async function progressOf(app: FastifyInstance, c: Class): Promise<ExamProgress> {
-  const res = await as(app, c.teacher)({ method: 'GET', url: `/api/teacher/exam/${c.exam.id}/progress` });
-  expect(res.statusCode, res.body).toBe(200);
-  return examProgressSchema.parse(res.json());
-}
-
-const rowOf = (p: ExamProgress, student: { id: number }) =>
-  p.students.find((s) => s.id === student.id) as ExamProgressStudent;
+import { signAccessToken } from './helpers/tokens';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

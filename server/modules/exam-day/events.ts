@@ -126,6 +126,8 @@ class RedisChanges extends LocalFanOut {
     const subscriber = new Redis(this.url, { connectTimeout: 2000, maxRetriesPerRequest: null });
     this.subscriber = subscriber;
     subscriber.on('error', (err: Error) => this.markAway(err));
+    // The connection dropped (not our quit): what is published meanwhile is missed.
+    subscriber.on('reconnecting', () => this.markAway(new Error('subscription lost, reconnecting')));
     subscriber.on('message', (_channel: string, message: string) => {
       const parsed = parseMessage(message);
       if (parsed) this.received(parsed.examId, parsed.origin);
