@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTask, PNG, uploadOne } from './helpers/authoring';
+import { reportOk, rowOf, setupClass } from './helpers/exam-day';
+import { fetchEvents } from './helpers/event-stream';
 import { httpApp } from './helpers/http-app';
 import { parseMail, startSmtpServer, type TestSmtpServer } from './helpers/mail';
 import { setupExam, uploadMultipartRecording, validFields, webm, type ExamSetup } from './helpers/recordings';
@@ -147,6 +149,8 @@ describe('two instances on one PostgreSQL database and one bucket, behind nginx'
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'Ustno-admin-pass-1',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES),
+      // The exam day's events go through the database (no REDIS_URL); beats often enough to see.
+      PROGRESS_HEARTBEAT_SECONDS: '1',
       LOG_LEVEL: 'warn',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
@@ -441,6 +445,60 @@ describe('two instances on one PostgreSQL database and one bucket, behind nginx'
       const log = await fsp.readFile(path.join(dir, 'access.log'), 'utf8');
       for (const port of appPorts) expect(log).toContain(`127.0.0.1:${port} `);
     });
+  });
+
+  it('passes the exam’s progress events through nginx as they come, and a change on either instance reaches streams on both', async () => {
+    const c = await setupClass(proxy, ['Южина', 'Яшин']);
+    // Two streams through nginx: round-robin opens them on different instances.
+    const streams = [
+      await fetchEvents(proxyUrl, c.teacher.token, c.exam.id),
+      await fetchEvents(proxyUrl, c.teacher.token, c.exam.id),
+    ];
+    try {
+      for (const { res, reader } of streams) {
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+        expect(res.headers.get('content-encoding')).toBeNull();
+        // The first event comes at once, not when a buffer fills or the stream ends.
+        expect((await reader.progress()).students).toHaveLength(2);
+      }
+      // A report through each instance directly: one of them is the other instance for each stream.
+      const now = () => new Date().toISOString();
+      const started = Date.now();
+      await reportOk(a, c.students[0], c.exam.id, {
+        clientId: crypto.randomUUID(),
+        state: 'recording',
+        task: 1,
+        at: now(),
+      });
+      await reportOk(b, c.students[1], c.exam.id, {
+        clientId: crypto.randomUUID(),
+        state: 'finished',
+        task: 1,
+        at: now(),
+      });
+      for (const { reader } of streams) {
+        await reader.progress(
+          (p) =>
+            rowOf(p, c.students[0]).state === 'in-progress' && rowOf(p, c.students[1]).state === 'on-device',
+          5000,
+        );
+        // Heartbeats pass too (PROGRESS_HEARTBEAT_SECONDS=1 here).
+        expect((await reader.next((f) => f.comment, 5000)).comment).toBe(true);
+      }
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      for (const s of streams) s.abort();
+    }
+    // nginx logs a stream when it ends: the two were served by the two instances.
+    const eventsPath = `/api/teacher/exam/${c.exam.id}/progress/events`;
+    const servedBy = async () =>
+      (await fsp.readFile(path.join(dir, 'access.log'), 'utf8'))
+        .split('\n')
+        .filter((line) => line.includes(`GET ${eventsPath} `))
+        .map((line) => /127\.0\.0\.1:(\d+) "/.exec(line)?.[1]);
+    await waitFor('both streams in the access log', async () => (await servedBy()).length === 2);
+    expect((await servedBy()).sort()).toEqual(appPorts.map(String).sort());
   });
 
   it('logs requests through nginx without query strings or recovery tokens', async () => {
