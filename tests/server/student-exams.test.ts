@@ -184,6 +184,8 @@ describe.each(DATABASES)('student exams on %s', (kind) => {
       checked: false,
       total: null,
       maxTotal: null,
+      attempt: 2,
+      duration: 42.5,
       interrupted: false,
       late: false,
       afterClose: false,

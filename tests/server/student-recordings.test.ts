@@ -460,6 +460,16 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
       expect(ids).not.toContain(foreign.id);
       const dates = body.audios.map((a: { date: string }) => a.date);
       expect([...dates].sort().reverse()).toEqual(dates);
+      const held = Number(
+        (
+          await t.app.ctx.db
+            .selectFrom('recordings')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('student_id', '=', s.student.id)
+            .where('exam_id', '=', s.exam.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       expect(body.audios[0]).toEqual({
         id: own.id,
         name: own.name,
@@ -467,6 +477,9 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
         checked: false,
         total: null,
         maxTotal: null,
+        // The newest of the student's recordings of the exam: its last attempt.
+        attempt: held,
+        duration: 30,
         interrupted: false,
         late: false,
         afterClose: false,

@@ -330,6 +330,9 @@ describe.each(DATABASES)('teacher exams on %s', (kind) => {
         checked: true,
         total: null,
         maxTotal: null,
+        attempt: 2,
+        // insertRecording's length
+        duration: 1,
         interrupted: false,
         late: false,
         afterClose: false,
@@ -342,11 +345,75 @@ describe.each(DATABASES)('teacher exams on %s', (kind) => {
         checked: false,
         total: null,
         maxTotal: null,
+        attempt: 1,
+        duration: 1,
         interrupted: false,
         late: false,
         afterClose: false,
         overAttempts: false,
       },
+    ]);
+  });
+
+  it('numbers each student’s attempts at the exam from the oldest, whatever the order they were stored in', async () => {
+    // Students of their own: the lists below hold only this test's recordings.
+    const [anna, boris] = [
+      await registerAndLogin(t.app, 'student'),
+      await registerAndLogin(t.app, 'student'),
+    ];
+    await linkStudent(t.app, teacher, anna);
+    await linkStudent(t.app, teacher, boris);
+    const exam = await createExam(t.app, teacher, [v1.id], [anna.id, boris.id], 'Попытки');
+    const elsewhere = await createExam(t.app, teacher, [v1.id], [anna.id], 'Другой');
+    const at = (day: number) => `2024-03-0${day}T10:00:00.000Z`;
+    const record = (studentId: number, day: number, examId = exam.id, name = 'Запись') =>
+      insertRecording(t.app, { examId, studentId, name, createdAt: at(day) });
+    // Stored out of the order they were made in; another exam's and another student's between them.
+    const third = await record(anna.id, 5);
+    const first = await record(anna.id, 1, exam.id, 'Первая запись');
+    const otherExam = await record(anna.id, 2, elsewhere.id);
+    const second = await record(anna.id, 3);
+    const otherFirst = await record(boris.id, 4);
+    const otherSecond = await record(boris.id, 6);
+
+    const res = await call(teacher, 'GET', `/api/teacher/exam/${exam.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().audios.map((a: { id: number; attempt: number }) => [a.id, a.attempt])).toEqual([
+      [otherSecond, 2],
+      [third, 3],
+      [otherFirst, 1],
+      [second, 2],
+      [first, 1],
+    ]);
+
+    // The student's list pages and searches without renumbering: each keeps its attempt at its exam.
+    const page = await call(
+      teacher,
+      'GET',
+      `/api/teacher/students/${anna.id}/audios?page_size=2&page_number=0`,
+    );
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().audios.map((a: { id: number; attempt: number }) => [a.id, a.attempt])).toEqual([
+      [third, 3],
+      [second, 2],
+    ]);
+    const next = await call(
+      teacher,
+      'GET',
+      `/api/teacher/students/${anna.id}/audios?page_size=2&page_number=1`,
+    );
+    // The other exam's recording is its first attempt there.
+    expect(next.json().audios.map((a: { id: number; attempt: number }) => [a.id, a.attempt])).toEqual([
+      [otherExam, 1],
+      [first, 1],
+    ]);
+    const search = await call(
+      teacher,
+      'GET',
+      `/api/teacher/students/${anna.id}/audios/search?page_size=10&page_number=0&search_string=${encodeURIComponent('первая')}`,
+    );
+    expect(search.json().audios.map((a: { id: number; attempt: number }) => [a.id, a.attempt])).toEqual([
+      [first, 1],
     ]);
   });
 

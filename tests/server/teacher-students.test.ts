@@ -286,6 +286,10 @@ describe.each(DATABASES)('teacher students on %s', (kind) => {
       checked: false,
       total: null,
       maxTotal: null,
+      // The student's first recording of the autumn exam (the spring one is another exam's).
+      attempt: 1,
+      // insertRecording's length
+      duration: 1,
       interrupted: false,
       late: false,
       afterClose: false,

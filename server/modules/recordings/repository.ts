@@ -17,14 +17,22 @@ export interface RecordingSummaryRow {
   late: number;
   after_close: number;
   over_attempts: number;
+  duration: number;
+  /** Drivers answer a window function's bigint as a number (SQLite) or a string (PostgreSQL). */
+  attempt: number | string | bigint;
 }
 
-/** What a list row shows of a recording; the query must left-join its grade. */
+/**
+ * What a list row shows of a recording; the query must left-join its grade and join
+ * `attemptNumbers` on `attempts.recording_id`.
+ */
 const SUMMARY = [
   'recordings.id',
   'recordings.name',
   'recordings.created_at',
   'recordings.checked',
+  'recordings.duration',
+  'attempts.attempt',
   'recording_grades.total',
   'recording_grades.max_total',
   'recording_grades.graded_at',
@@ -136,6 +144,27 @@ export async function findVariantSummary(
 
 // ---- lists ----
 
+/**
+ * Each recording's attempt: its place among the student's recordings of its exam, oldest first,
+ * numbered by a window function in one pass (SQLite and PostgreSQL alike). Narrowed to one
+ * student or one exam, which keeps every (student, exam) group whole, so the numbers are those
+ * of all the student's recordings of the exam whatever the list then filters or pages.
+ */
+function attemptNumbers(db: Db, scope: { studentId: number } | { examId: number }) {
+  const numbered = db.selectFrom('recordings').select((eb) => [
+    'id as recording_id',
+    eb.fn
+      .agg<number | string | bigint>('row_number')
+      .over((ob) => ob.partitionBy(['student_id', 'exam_id']).orderBy('created_at').orderBy('id'))
+      .as('attempt'),
+  ]);
+  return (
+    'studentId' in scope
+      ? numbered.where('student_id', '=', scope.studentId)
+      : numbered.where('exam_id', '=', scope.examId)
+  ).as('attempts');
+}
+
 /** The student's recordings, newest first (of one exam when given). */
 export async function studentRecordingsPage(
   db: Db,
@@ -151,6 +180,7 @@ export async function studentRecordingsPage(
   return selectPage(q, matching, (recordings) =>
     recordings
       .leftJoin('recording_grades', 'recording_grades.recording_id', 'recordings.id')
+      .innerJoin(attemptNumbers(db, { studentId }), 'attempts.recording_id', 'recordings.id')
       .select(SUMMARY)
       .orderBy('recordings.created_at', 'desc')
       .orderBy('recordings.id', 'desc'),
@@ -162,6 +192,7 @@ export async function examRecordingsList(db: Db, examId: number): Promise<Record
   return db
     .selectFrom('recordings')
     .leftJoin('recording_grades', 'recording_grades.recording_id', 'recordings.id')
+    .innerJoin(attemptNumbers(db, { examId }), 'attempts.recording_id', 'recordings.id')
     .select(SUMMARY)
     .where('recordings.exam_id', '=', examId)
     .orderBy('recordings.created_at', 'desc')
@@ -187,6 +218,7 @@ export async function teacherStudentRecordingsPage(
     (recordings) =>
       recordings
         .leftJoin('recording_grades', 'recording_grades.recording_id', 'recordings.id')
+        .innerJoin(attemptNumbers(db, { studentId }), 'attempts.recording_id', 'recordings.id')
         .select(SUMMARY)
         .orderBy('recordings.created_at', 'desc')
         .orderBy('recordings.id', 'desc'),

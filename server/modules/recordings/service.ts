@@ -42,6 +42,8 @@ function toAudioSummary(r: repo.RecordingSummaryRow): AudioSummary {
     checked: r.checked === 1,
     total: graded ? r.total : null,
     maxTotal: graded ? r.max_total : null,
+    attempt: Number(r.attempt),
+    duration: r.duration,
     ...toFlags(r),
   };
 }

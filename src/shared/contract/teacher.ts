@@ -299,6 +299,13 @@ export const audioSummarySchema = z
     /** Points of the grade and its maximum; null until graded. */
     total: z.number().int().nullable(),
     maxTotal: z.number().int().nullable(),
+    /**
+     * Which attempt of the student at the exam it is: its place among the student's recordings of
+     * the exam the server holds, oldest first (from 1). Absent from answers cached before it.
+     */
+    attempt: z.number().int().min(1).optional(),
+    /** Its length in seconds. Absent from answers cached before it. */
+    duration: z.number().min(0).optional(),
   })
   .extend(recordingFlagsSchema.shape);
 export type AudioSummary = z.infer<typeof audioSummarySchema>;
