@@ -1,9 +1,21 @@
 import CloudDoneOutlined from '@mui/icons-material/CloudDoneOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
-import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useExamOffline } from '../api/prefetch-exam';
+
+/** An icon and a line that wraps on a phone (a chip cut it off at 360 px). */
+function ReadinessLine({ icon, text, testId }: { icon: ReactNode; text: string; testId?: string }) {
+  return (
+    <Box role="status" data-testid={testId} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+      <Box sx={{ display: 'flex', flex: '0 0 auto', pt: '1px' }}>{icon}</Box>
+      <Typography variant="body2">{text}</Typography>
+    </Box>
+  );
+}
 
 /** Says whether this exam can be taken without network on this device. */
 export function OfflineReadiness({ examId }: { examId: number }) {
@@ -11,31 +23,26 @@ export function OfflineReadiness({ examId }: { examId: number }) {
   const { data, isError, isFetching } = useExamOffline(queryClient, examId);
   if (data) {
     return (
-      <Chip
-        color="success"
-        variant="outlined"
-        icon={<CloudDoneOutlined />}
-        label="Экзамен сохранен на устройстве: его можно пройти без интернета"
-        data-testid="exam-offline-ready"
+      <ReadinessLine
+        icon={<CloudDoneOutlined fontSize="small" color="success" aria-hidden />}
+        text="Экзамен сохранен на устройстве: его можно пройти без интернета"
+        testId="exam-offline-ready"
       />
     );
   }
   if (isFetching) {
     return (
-      <Chip
-        variant="outlined"
-        icon={<CircularProgress size={16} />}
-        label="Экзамен сохраняется для работы без интернета…"
+      <ReadinessLine
+        icon={<CircularProgress size={16} aria-hidden />}
+        text="Экзамен сохраняется для работы без интернета…"
       />
     );
   }
   if (isError) {
     return (
-      <Chip
-        color="warning"
-        variant="outlined"
-        icon={<CloudOffOutlined />}
-        label="Не удалось сохранить экзамен для работы без интернета"
+      <ReadinessLine
+        icon={<CloudOffOutlined fontSize="small" color="warning" aria-hidden />}
+        text="Не удалось сохранить экзамен для работы без интернета"
       />
     );
   }
