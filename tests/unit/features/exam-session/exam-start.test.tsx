@@ -28,7 +28,11 @@ vi.mock('@/features/exam-session/hooks/use-device-storage', () => ({
 const { ExamSessionScreen, HEADPHONES_TEXT } =
   await import('@/features/exam-session/components/exam-session-screen');
 
+// No model answer (spread: a contract without the field takes this too).
+const noModelAnswer = { modelAnswer: null };
+
 const task = (over: Partial<TaskDto>): TaskDto => ({
+  ...noModelAnswer,
   id: 1,
   name: 'Монолог',
   text: '',
@@ -38,6 +42,7 @@ const task = (over: Partial<TaskDto>): TaskDto => ({
   files: [],
   criteria: [],
   questions: [],
+  modelAnswer: null,
   ...over,
 });
 

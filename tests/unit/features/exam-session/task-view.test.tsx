@@ -21,7 +21,11 @@ const audio = (id: number) => ({
   access: `/api/files/${id}/content`,
 });
 
+// No model answer (spread: a contract without the field takes this too).
+const noModelAnswer = { modelAnswer: null };
+
 const plainTask: TaskDto = {
+  ...noModelAnswer,
   id: 1,
   name: 'Монолог',
   text: '<p>Расскажите о своем городе.</p>',
@@ -31,7 +35,8 @@ const plainTask: TaskDto = {
   files: [],
   criteria: [],
   questions: [],
-};
+  modelAnswer: null,
+} as TaskDto;
 const questionTask: TaskDto = {
   ...plainTask,
   id: 2,
