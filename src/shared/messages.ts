@@ -87,6 +87,8 @@ export const AUTHORING_TEXT = {
   filesMissing: (ids: number[]) => `Файлы не найдены: ${ids.join(', ')}`,
   questionFilesNotAudio: (names: string[]) =>
     `Звук вопроса должен быть аудиофайлом, а это не аудио: ${names.map((n) => `«${n}»`).join(', ')}`,
+  modelAnswerFileNotAudio: (name: string) =>
+    `Образец ответа должен быть аудиофайлом, а это не аудио: «${name}»`,
   templateNotFound: 'Шаблон не найден',
   tasksMissing: (ids: number[]) => `Задания не найдены: ${ids.join(', ')}`,
   variantsMissing: (ids: number[]) => `Варианты не найдены: ${ids.join(', ')}`,
@@ -140,6 +142,11 @@ export const RECORDING_TEXT = {
   commentClientIdTaken: 'Комментарий с таким clientId уже существует',
   commentEndAfterDuration: (duration: string) =>
     `Конец комментария не может быть позже конца записи (${duration})`,
+  voiceNotFound: 'Голосовой комментарий не найден',
+  voiceTypeRefused: 'Голосовой комментарий не принят: поддерживаются только форматы WebM и MP4',
+  voiceTooLarge: (maxMb: number) => `Голосовой комментарий больше ${maxMb} МБ не принимается`,
+  voiceDuration: (maxSeconds: number) =>
+    `Длительность голосового комментария: число секунд больше 0 и не больше ${maxSeconds}`,
 } as const;
 
 export const GRADING_TEXT = {

@@ -113,3 +113,23 @@ export const commentUpdateBodySchema = commentFields
   .superRefine(startNotAfterEnd);
 
 export const reviewCommentSchema = commentSchema;
+
+// ---- voice comments ----
+
+/** A spoken comment's bytes: at most 2 MB (two minutes of Opus at 32 kbit/s take under 0.5 MB). */
+export const VOICE_MAX_BYTES = 2 * 1024 * 1024;
+export const VOICE_MAX_SECONDS = 120;
+/** The body's types; the bytes themselves must show the same family (WebM or MP4). */
+export const VOICE_CONTENT_TYPES = ['audio/webm', 'audio/mp4'] as const;
+
+/**
+ * `PUT /api/teacher/comment/{id}/voice?duration=12.3`: the voice's length in seconds (the device
+ * measured it; WebM from MediaRecorder carries none), over 0 and at most two minutes.
+ */
+export const voiceQuerySchema = z.object({
+  duration: z.coerce
+    .number({ error: RECORDING_TEXT.voiceDuration(VOICE_MAX_SECONDS) })
+    .gt(0, RECORDING_TEXT.voiceDuration(VOICE_MAX_SECONDS))
+    .max(VOICE_MAX_SECONDS, RECORDING_TEXT.voiceDuration(VOICE_MAX_SECONDS)),
+});
+export type VoiceQuery = z.infer<typeof voiceQuerySchema>;

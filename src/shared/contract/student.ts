@@ -329,12 +329,25 @@ export type UploadCompleteBody = z.infer<typeof uploadCompleteBodySchema>;
 
 // ---- recording detail (student's and, extended, teacher's) ----
 
+/** A comment's spoken part, as both players get it. */
+export const commentVoiceSchema = z.object({
+  /** Signed, expiring address of the audio (Range requests work); a new one for a replaced voice. */
+  access: z.string(),
+  /** Seconds, as the teacher's device measured them. */
+  duration: z.number(),
+  /** `audio/webm` or `audio/mp4`, with the codecs the device named. */
+  mime: z.string(),
+});
+export type CommentVoice = z.infer<typeof commentVoiceSchema>;
+
 export const commentSchema = z.object({
   id: z.number().int(),
   /** Seconds into the recording. */
   start: z.number(),
   end: z.number(),
   comment: z.string(),
+  /** The teacher's spoken comment on the region; null without one (and in answers cached before voices). */
+  voice: commentVoiceSchema.nullable().default(null),
 });
 export type CommentDto = z.infer<typeof commentSchema>;
 

@@ -131,6 +131,20 @@ export const taskQuestionSchema = z.object({
 });
 export type TaskQuestion = z.infer<typeof taskQuestionSchema>;
 
+// ---- model answers ----
+//
+// A task may name a model answer, which a student hears and reads under that task once the teacher
+// has checked their recording (never in the exam, never before the check).
+
+/** The model answer as answers carry it: null where it may not be shown, or the task has none. */
+export const modelAnswerSchema = z.object({
+  /** Sanitised rich HTML; null without text. */
+  text: z.string().nullable(),
+  /** An audio file of the teacher's library, with its signed `access`; null without (or deleted). */
+  file: fileSchema.nullable(),
+});
+export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
+
 const taskWriteFields = z.object({
   name: nameField('Название', 200),
   text: z
@@ -149,6 +163,16 @@ const taskWriteFields = z.object({
    * task's `duration` is stored as the sum of their answer times (what the exam's length counts).
    */
   questions: questionsField,
+  /**
+   * The model answer's audio: one of the teacher's audio files. Absent on an update keeps the
+   * task's; null clears it.
+   */
+  modelAnswerFileId: idSchema.nullish(),
+  /** The model answer's rich text, sanitised like the task's. Absent on an update keeps it; null clears it. */
+  modelAnswerText: z
+    .string({ error: 'Текст образца ответа должен быть строкой' })
+    .max(RICH_TEXT_MAX_LENGTH, `Текст образца ответа: не длиннее ${RICH_TEXT_MAX_LENGTH} символов`)
+    .nullish(),
 });
 
 export const taskCreateBodySchema = taskWriteFields.extend({ type: taskTypeSchema });
@@ -171,6 +195,12 @@ export const taskSchema = z.object({
   criteria: z.array(criterionSchema),
   /** Empty: one answer of `duration` seconds, as a task always had. */
   questions: z.array(taskQuestionSchema),
+  /**
+   * The teacher's answers always carry it (null: none); a student's only in the detail of a
+   * checked recording (null in the exam's variant and before the check). Null in answers cached
+   * before model answers.
+   */
+  modelAnswer: modelAnswerSchema.nullable().default(null),
 });
 export type TaskDto = z.infer<typeof taskSchema>;
 

@@ -59,6 +59,7 @@ const savedTask: TaskDto = {
   files: [],
   criteria: [],
   questions: [],
+  modelAnswer: null,
 };
 
 function renderDialog(task?: TaskDto) {
