@@ -10,7 +10,7 @@ import { MarkerButtons } from '@/components/waveform/marker-buttons';
 import type { ListenBack } from '../model/listen-back';
 import { RecordingDeliveryNotice } from './recording-delivery-notice';
 
-export const EXAM_FINISHED_TITLE = 'Экзамен завершен';
+const EXAM_FINISHED_TITLE = 'Экзамен завершен';
 
 /**
  * The answer as recorded, played from the device's own copy (offline too: the station's

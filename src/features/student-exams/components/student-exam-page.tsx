@@ -26,7 +26,7 @@ import { type ExamPageAction, ExamPageActions } from './exam-page-actions';
 
 const LinkButton = createLink(Button);
 
-export const DEVICE_ANSWER_TEXT = 'Ответ на устройстве, ждет отправки';
+const DEVICE_ANSWER_TEXT = 'Ответ на устройстве, ждет отправки';
 
 /** The student's answers still on the device, each with its date, above those the server has. */
 function DeviceAnswers({ answers }: { answers: DeviceAnswer[] }) {
