@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { setupE2e, uid } from './support/e2e';
 import {
+  leaveEndScreen,
   decodedSeconds,
   examRecordings,
   openSessionAndStart,
@@ -106,7 +107,7 @@ scenario('an exam on a device whose start sound is slow', ({ before, test }) => 
   }) => {
     await waitForSpeaking(page, 2);
     await expectToast(page, 'Экзамен завершен');
-    await page.waitForURL(new RegExp(`/student/exams/${setup.examId}$`));
+    await leaveEndScreen(page, setup);
     await nav.waitFor();
 
     const [row] = await waitForRecordings(env.baseUrl, setup, 1);

@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { setupE2e, uid } from './support/e2e';
 import {
+  leaveEndScreen,
   examRecordings as listRecordings,
   openExamForOffline,
   openSessionAndStart,
@@ -29,7 +30,7 @@ describe('student exam session', () => {
     await waitForSpeaking(page, 1);
     await waitForSpeaking(page, 2);
     await expectToast(page, 'Экзамен завершен');
-    await page.waitForURL(new RegExp(`/student/exams/${setup.examId}$`));
+    await leaveEndScreen(page, setup);
 
     const [row] = await waitForRecordings(setup, 1);
     expect(row?.name).toBe(`${setup.examName} — ${setup.student.surname} ${setup.student.name}`);

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { TeacherAudioPage } from './pages/recording-pages';
 import { expectToast } from './pages/toasts';
 import { setupE2e, uid } from './support/e2e';
-import { waitForRecordings, waitForSpeaking } from './support/exam-runs';
+import { leaveEndScreen, waitForRecordings, waitForSpeaking } from './support/exam-runs';
 import { recordWebm, setupReviewExam, uploadRecording } from './support/review-fixtures';
 
 const { test, env } = setupE2e(import.meta.url);
@@ -60,7 +60,7 @@ describe('with the keyboard alone', () => {
     await waitForSpeaking(page, 1);
     await waitForSpeaking(page, 2);
     await expectToast(page, 'Экзамен завершен');
-    await page.waitForURL(new RegExp(`/student/exams/${setup.examId}$`));
+    await leaveEndScreen(page, setup);
     expect(await waitForRecordings(env.baseUrl, setup, 1)).toHaveLength(1);
   }, 120_000);
 

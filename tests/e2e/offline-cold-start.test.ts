@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { savedOnDevice, waitForServiceWorker } from './support/device';
 import { setupE2e, uid } from './support/e2e';
-import { startExamFromItsPage } from './support/exam-runs';
+import { leaveEndScreen, startExamFromItsPage } from './support/exam-runs';
 import { recordWebm, type ReviewSetup, setupReviewExam, uploadRecording } from './support/review-fixtures';
 import { LoginPage } from './pages/login-page';
 
@@ -123,7 +123,7 @@ scenario('offline that survives cold starts: two offline cold starts in a row', 
       .getByText('Экзамен завершен')
       .first()
       .waitFor({ timeout: 30_000 });
-    await current.waitForURL(new RegExp(`/student/exams/${setup.examId}$`));
+    await leaveEndScreen(current, setup);
     await heading(setup.examName)(current);
   });
 

@@ -5,7 +5,7 @@ import { TeacherAudioPage } from './pages/recording-pages';
 import { expectToast } from './pages/toasts';
 import { expectAccessible } from './support/axe';
 import { PHONE, setupE2e, uid } from './support/e2e';
-import { waitForRecordings, waitForSpeaking } from './support/exam-runs';
+import { leaveEndScreen, waitForRecordings, waitForSpeaking } from './support/exam-runs';
 import { measureLayout } from './support/layout';
 import { recordWebm, setupReviewExam, uploadRecording } from './support/review-fixtures';
 
@@ -75,7 +75,7 @@ describe('on a phone (390 × 844, touch)', () => {
     await expectPhoneLayout(page, 'the exam while recording');
     await waitForSpeaking(page, 2);
     await expectToast(page, 'Экзамен завершен');
-    await page.waitForURL(new RegExp(`/student/exams/${setup.examId}$`));
+    await leaveEndScreen(page, setup);
 
     const [row] = await waitForRecordings(env.baseUrl, setup, 1);
     await openSection(page, 'Аудиозаписи', /\/student\/audios$/);

@@ -4,6 +4,7 @@ import { describe, expect } from 'vitest';
 import { deviceOutbox, textWasSeen, watchForText } from './support/device';
 import { setupE2e, uid } from './support/e2e';
 import {
+  leaveEndScreen,
   allExamRecordings,
   examRecordings,
   openExamForOffline,
@@ -49,7 +50,7 @@ scenario("a recording the server refuses for good (the exam's recording limit)",
     await openSessionAndStart(page, setup);
     await waitForSpeaking(page, 2);
     await expectToast(page, 'Экзамен завершен');
-    await page.waitForURL(new RegExp(`/student/exams/${setup.examId}$`));
+    await leaveEndScreen(page, setup);
     await refused.waitFor({ timeout: 20_000 });
     await save.waitFor();
 

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LoginPage } from '../pages/login-page';
 import { expectToast } from '../pages/toasts';
@@ -93,15 +94,20 @@ export async function decodedSeconds(
   }, new URL(access, baseUrl).href);
 }
 
-/** Logs in, opens the session page, checks the variant is required, picks it and starts. */
+/** Logs in, opens the session page, finds the exam's only variant already chosen, and starts. */
 export async function openSessionAndStart(page: Page, setup: ReviewSetup) {
   await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
   await page.goto(`/student/exams/${setup.examId}/session`);
-  await page.getByRole('button', { name: 'Начать экзамен' }).click();
-  await expectToast(page, 'Выберите вариант');
-  await page.getByLabel(setup.variantName).check();
+  await expect.poll(() => page.getByLabel(setup.variantName).isChecked()).toBe(true);
   await page.getByRole('button', { name: 'Начать экзамен' }).click();
   await page.getByTestId('phase-preparing').waitFor();
+}
+
+/** The end screen after the last answer: 'К экзамену' leads to the exam's page. */
+export async function leaveEndScreen(page: Page, setup: Pick<ReviewSetup, 'examId'>) {
+  await page.getByTestId('exam-end').waitFor();
+  await page.getByRole('button', { name: 'К экзамену' }).click();
+  await page.waitForURL(new RegExp(`/student/exams/${setup.examId}$`));
 }
 
 /**
