@@ -43,7 +43,7 @@ import { mailQueuePlugin } from './modules/mail-queue';
 import { mediaRoutes } from './modules/media';
 import { recordingContentRoutes, studentRecordingRoutes, uploadPartsPurgePlugin } from './modules/recordings';
 import { requestRoutes } from './modules/requests';
-import { reviewRoutes } from './modules/review';
+import { reviewRoutes, voiceContentRoutes } from './modules/review';
 import { studentExamRoutes } from './modules/student-exams';
 import { studentProfileRoutes } from './modules/student-profile';
 import { taskRoutes } from './modules/tasks';
@@ -206,6 +206,7 @@ async function createServer(
   await app.register(studentProfileRoutes);
   await app.register(recordingContentRoutes);
   await app.register(reviewRoutes);
+  await app.register(voiceContentRoutes);
   await app.register(teacherGradingRoutes);
   await app.register(studentGradingRoutes);
   await app.register(teacherExamDayRoutes);

@@ -55,10 +55,10 @@ export interface Storage {
   close?(): void;
 }
 
-/** `parts`: pieces of a resumable upload, gone once it completes or grows old. */
-export type StoragePrefix = 'files' | 'recordings' | 'parts';
+/** `parts`: pieces of a resumable upload, gone once it completes or grows old; `voices`: spoken comments. */
+export type StoragePrefix = 'files' | 'recordings' | 'parts' | 'voices';
 
-const KEY_PATTERN = /^(files|recordings|parts)\/[0-9a-f]{2}\/[0-9a-f-]{36}$/;
+const KEY_PATTERN = /^(files|recordings|parts|voices)\/[0-9a-f]{2}\/[0-9a-f-]{36}$/;
 
 export function assertKey(key: string): void {
   // Keys only ever come from put(); anything else is a bug or tampering, never a path to follow.

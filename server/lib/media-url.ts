@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { deriveKey } from './secrets';
 
-/** What a signed media URL can point at; recordings get the same treatment as files. */
-export type MediaKind = 'file' | 'recording';
+/** What a signed media URL can point at; recordings and spoken comments get the same treatment as files. */
+export type MediaKind = 'file' | 'recording' | 'voice';
 
 const PATHS: Record<MediaKind, string> = {
   file: '/api/files',
   recording: '/api/recordings',
+  voice: '/api/voices',
 };
 
 export interface MediaSigner {

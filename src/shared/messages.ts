@@ -146,7 +146,7 @@ export const RECORDING_TEXT = {
   voiceTypeRefused: 'Голосовой комментарий не принят: поддерживаются только форматы WebM и MP4',
   voiceTooLarge: (maxMb: number) => `Голосовой комментарий больше ${maxMb} МБ не принимается`,
   voiceDuration: (maxSeconds: number) =>
-    `Длительность голосового комментария: число секунд больше 0 и не больше ${maxSeconds}`,
+    `Длительность голоса: укажите число секунд больше 0 и не больше ${maxSeconds}`,
 } as const;
 
 export const GRADING_TEXT = {

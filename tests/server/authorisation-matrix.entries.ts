@@ -36,6 +36,8 @@ export interface Actors {
     recordingId: number;
     recordingAccess: string;
     commentId: number;
+    /** The signed address of a voice on another comment of the recording. */
+    voiceAccess: string;
   };
 }
 
@@ -106,6 +108,20 @@ const newComment = async (a: Actors) =>
       comment: 'Хорошо',
     })
   ).id as number;
+
+/** A spoken comment's raw body for `PUT /api/teacher/comment/:id/voice`. */
+const voicePut = (id: number): MatrixRequest => ({
+  url: `/api/teacher/comment/${id}/voice?duration=2`,
+  payload: webm(2000),
+  headers: { 'content-type': 'audio/webm' },
+});
+
+/** Gives the comment a voice; answers its signed address. */
+async function putVoice(a: Actors, commentId: number): Promise<string> {
+  const res = await as(a.app, a.teacher)({ method: 'PUT', ...voicePut(commentId) });
+  if (res.statusCode !== 200) throw new Error(`matrix set-up: voice → ${res.statusCode} ${res.body}`);
+  return res.json().voice.access as string;
+}
 
 /** The student's upload of a recording for the teacher's exam, as multipart. */
 export function recordingUpload(examId: number, variantId: number): MatrixRequest {
@@ -209,6 +225,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/recordings/:id/content': {
     access: 'public',
     request: (_, a) => json(a.world.recordingAccess),
+    ok: 200,
+  },
+  'GET /api/voices/:id/content': {
+    access: 'public',
+    request: (_, a) => json(a.world.voiceAccess),
     ok: 200,
   },
   'GET /api/docs': { access: 'public', request: () => json('/api/docs'), ok: 200 },
@@ -582,6 +603,24 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: ({ id }) => json('/api/teacher/comment', { id, start: 0, end: 2, comment: 'Лучше' }),
     ok: 200,
   },
+  'PUT /api/teacher/comment/:id/voice': {
+    access: T,
+    owner: 'TEACHER',
+    prepare: async (a) => ({ id: await newComment(a) }),
+    request: ({ id }) => voicePut(id),
+    ok: 200,
+  },
+  'DELETE /api/teacher/comment/:id/voice': {
+    access: T,
+    owner: 'TEACHER',
+    prepare: async (a) => {
+      const id = await newComment(a);
+      await putVoice(a, id);
+      return { id };
+    },
+    request: ({ id }) => json(`/api/teacher/comment/${id}/voice`),
+    ok: 200,
+  },
   'DELETE /api/teacher/comment/:id': {
     access: T,
     owner: 'TEACHER',
@@ -902,8 +941,10 @@ export async function buildActors(app: FastifyInstance, admin: Caller): Promise<
       recordingId,
       recordingAccess: detail.json().access as string,
       commentId: 0,
+      voiceAccess: '',
     },
   };
   actors.world.commentId = await newComment(actors);
+  actors.world.voiceAccess = await putVoice(actors, await newComment(actors));
   return actors;
 }

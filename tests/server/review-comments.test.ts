@@ -61,7 +61,13 @@ describe.each(DATABASES)('comments on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json();
-    expect(c).toEqual({ id: expect.any(Number), start: 1.5, end: 4.25, comment: 'Хорошее начало' });
+    expect(c).toEqual({
+      id: expect.any(Number),
+      start: 1.5,
+      end: 4.25,
+      comment: 'Хорошее начало',
+      voice: null,
+    });
     expect(await comments(rec.id)).toContainEqual(c);
 
     const edited = await as(
@@ -73,7 +79,7 @@ describe.each(DATABASES)('comments on %s', (kind) => {
       payload: { id: c.id, start: 0, end: 60, comment: 'Весь ответ' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toEqual({ id: c.id, start: 0, end: 60, comment: 'Весь ответ' });
+    expect(edited.json()).toEqual({ id: c.id, start: 0, end: 60, comment: 'Весь ответ', voice: null });
 
     const del = await as(t.app, s.teacher)({ method: 'DELETE', url: `/api/teacher/comment/${c.id}` });
     expectMessage(del, 200, RECORDING_TEXT.commentDeleted);

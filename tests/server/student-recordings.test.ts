@@ -539,7 +539,13 @@ describe.each(STORAGE_BACKENDS)('student recordings on %s', (kind) => {
         variant: { id: s.variant.id, name: 'Вариант 1' },
       });
       expect(body.comments.map((c: { comment: string }) => c.comment)).toEqual(['Первый', 'Второй']);
-      expect(body.comments[0]).toEqual({ id: expect.any(Number), start: 1, end: 2, comment: 'Первый' });
+      expect(body.comments[0]).toEqual({
+        id: expect.any(Number),
+        start: 1,
+        end: 2,
+        comment: 'Первый',
+        voice: null,
+      });
       expect(body.variant.tasks[0]).toMatchObject({
         sequence_number: 0,
         task: { id: s.task.id, name: 'Монолог' },

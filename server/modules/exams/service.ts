@@ -8,6 +8,7 @@ import type { Db, ExamsTable } from '../../db/types';
 import { badRequest, notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
 import { examRecordingSummaries } from '../recordings';
+import { deleteVoiceObjects, voiceKeys } from '../review';
 import { acceptedStudentIds } from '../teacher-students';
 import { findTeacherVariantIds } from '../variants';
 import * as repo from './repository';
@@ -138,14 +139,19 @@ export async function updateExam(
   return getExam(ctx, teacherId, body.id);
 }
 
-/** Deletes the exam with its recordings (rows cascade; stored audio is removed after). */
+/**
+ * Deletes the exam with its recordings and their comments (rows cascade; stored audio and the
+ * comments' voices are removed after).
+ */
 export async function deleteExam(ctx: AppContext, teacherId: number, id: number): Promise<void> {
-  const keys = await ctx.db.transaction().execute(async (trx) => {
+  const { keys, voices } = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findTeacherExam(trx, teacherId, id))) throw notFound(AUTHORING_TEXT.examNotFound);
     const storageKeys = await repo.recordingKeysOfExam(trx, id);
+    const voiceStorageKeys = await voiceKeys(trx, { examId: id });
     await repo.deleteTeacherExam(trx, teacherId, id);
-    return storageKeys;
+    return { keys: storageKeys, voices: voiceStorageKeys };
   });
+  await deleteVoiceObjects(ctx, voices);
   for (const key of keys) {
     try {
       await ctx.storage.delete(key);

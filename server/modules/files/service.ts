@@ -10,7 +10,7 @@ import { mapPage, type Page } from '../../lib/paging';
 import { readHead } from '../../lib/stream-head';
 import { nowIso } from '../../lib/time';
 import { StorageLimitError } from '../../adapters/storage';
-import { forgetQuestionFile } from '../tasks';
+import { forgetModelAnswerFile, forgetQuestionFile } from '../tasks';
 import * as repo from './repository';
 
 /** Most files one upload request may carry; the rest are reported and skipped. */
@@ -153,7 +153,8 @@ export async function renameFile(
 
 /**
  * Deletes the file, its place in any task (a task's files cascade; a question that played it keeps
- * its text and answer time, without audio) and, once that is committed, its stored content.
+ * its text and answer time, a model answer its text, without audio) and, once that is committed,
+ * its stored content.
  */
 export async function deleteFile(
   ctx: AppContext,
@@ -163,7 +164,10 @@ export async function deleteFile(
 ): Promise<Page<FileDto>> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.deleteTeacherFile(trx, teacherId, id);
-    if (row) await forgetQuestionFile(trx, teacherId, id);
+    if (row) {
+      await forgetQuestionFile(trx, teacherId, id);
+      await forgetModelAnswerFile(trx, teacherId, id);
+    }
     return row;
   });
   if (!deleted) throw notFound(AUTHORING_TEXT.fileNotFound);

@@ -2,7 +2,8 @@
 // the signed audio route and the purge of abandoned parts for the app; for other modules, the
 // recordings' list rows, the teacher's detail, delete and check (served by review's routes), and
 // a recording found as its teacher or student may see it (db or a transaction first); for answers
-// brought in as files (exam-day), the steps an upload takes once its bytes are at hand.
+// brought in as files (exam-day), the steps an upload takes once its bytes are at hand; for other
+// audio a device recorded (review's spoken comments), the same byte check and streaming to storage.
 import type { Db } from '../../db/types';
 import * as parts from './parts-repository';
 import * as repo from './repository';
@@ -25,7 +26,7 @@ export {
   storeRecording,
   studentSpaceLeft,
 } from './store-recording';
-export { stageAudio, tooLargeText, type StagedAudio } from './stage-audio';
+export { stageAudio, storeAudio, storedMime, tooLargeText, type StagedAudio } from './stage-audio';
 
 /** A recording of one of the teacher's exams, with who recorded it and the exam's name. */
 export const findTeacherRecording = (db: Db, teacherId: number, id: number) =>

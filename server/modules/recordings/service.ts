@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
 import { notFound } from '../../lib/http-error';
 import { mapPage, type Page } from '../../lib/paging';
-import { recordingComments } from '../review';
+import { deleteVoiceObjects, recordingComments, voiceKeys } from '../review';
 import { wasVariantGiven } from '../student-exams';
 import { toVariantDto } from '../variants';
 import * as repo from './repository';
@@ -108,18 +108,19 @@ function parseQuestionStarts(json: string): number[][] {
 
 /**
  * The detail both players get: signed audio address, waveform data, comments and variant.
- * `variantShown`: false hides the variant (a student is never shown one they were not given).
+ * `variantShown`: false hides the variant (a student is never shown one they were not given);
+ * `modelAnswers`: whether its tasks carry their model answers (a student's only once checked).
  */
 async function toDetail(
   ctx: AppContext,
   r: repo.RecordingRow,
-  variantShown = true,
+  { variantShown, modelAnswers }: { variantShown: boolean; modelAnswers: boolean },
 ): Promise<RecordingDetail> {
-  const comments = await recordingComments(ctx.db, r.id);
+  const comments = await recordingComments(ctx, r.id);
   // The variant taken (checked at upload to be the exam's); gone when the teacher deleted it.
   const variantRow =
     r.variant_id === null || !variantShown ? undefined : await repo.findVariantSummary(ctx.db, r.variant_id);
-  const variant = variantRow ? await toVariantDto(ctx, variantRow) : null;
+  const variant = variantRow ? await toVariantDto(ctx, variantRow, { modelAnswers }) : null;
   return {
     id: r.id,
     name: r.name,
@@ -146,7 +147,8 @@ export async function getStudentRecording(
   if (!r) throw notFound(RECORDING_TEXT.recordingNotFound);
   // Its tasks' texts, criteria and files only for a variant the student was given in the exam.
   const given = r.variant_id !== null && (await wasVariantGiven(ctx.db, studentId, r.exam_id, r.variant_id));
-  return toDetail(ctx, r, given);
+  // The model answers only once the teacher has checked the recording: never before.
+  return toDetail(ctx, r, { variantShown: given, modelAnswers: r.checked === 1 });
 }
 
 // ---- teacher ----
@@ -160,7 +162,7 @@ export async function getTeacherRecording(
   if (!r) throw notFound(RECORDING_TEXT.recordingNotFound);
   const { exam_name, student_surname, student_name, student_patronymic, ...row } = r;
   return {
-    ...(await toDetail(ctx, row)),
+    ...(await toDetail(ctx, row, { variantShown: true, modelAnswers: true })),
     student: {
       id: r.student_id,
       surname: student_surname,
@@ -171,14 +173,16 @@ export async function getTeacherRecording(
   };
 }
 
-/** Deletes a recording of one of the teacher's exams, its comments and its stored audio. */
+/** Deletes a recording of one of the teacher's exams, its comments, their voices and its stored audio. */
 export async function deleteTeacherRecording(ctx: AppContext, teacherId: number, id: number): Promise<void> {
-  const deleted = await ctx.db.transaction().execute(async (trx) => {
+  const { deleted, voices } = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.isTeacherRecording(trx, teacherId, id)))
       throw notFound(RECORDING_TEXT.recordingNotFound);
-    return repo.deleteRecording(trx, id);
+    const voiceStorageKeys = await voiceKeys(trx, { recordingId: id });
+    return { deleted: await repo.deleteRecording(trx, id), voices: voiceStorageKeys };
   });
   if (!deleted) throw notFound(RECORDING_TEXT.recordingNotFound);
+  await deleteVoiceObjects(ctx, voices);
   try {
     await ctx.storage.delete(deleted.storage_key);
   } catch (err) {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { type HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
 import { detectMediaType } from '../../lib/media-type';
 import { readHead } from '../../lib/stream-head';
-import { StorageLimitError } from '../../adapters/storage';
+import { StorageLimitError, type StoragePrefix } from '../../adapters/storage';
 
 // Audio bytes on their way to a recording, whichever path brought them (the multipart form of
 // multipart-upload.ts, or the parts joined by parts-upload.ts): checked by their first bytes and
@@ -32,25 +32,37 @@ export async function stageAudio(
   content: AsyncIterable<Uint8Array>,
   spaceLeft = Number.POSITIVE_INFINITY,
 ): Promise<StageOutcome> {
+  // The student's space left binds before the per-recording cap when it is the smaller.
+  const spaceBinds = spaceLeft < ctx.config.maxRecordingBytes;
+  const outcome = await storeAudio(ctx, content, {
+    prefix: 'recordings',
+    maxBytes: Math.min(ctx.config.maxRecordingBytes, spaceLeft),
+  });
+  return outcome.kind === 'too-large' && spaceBinds ? { kind: 'storage-full' } : outcome;
+}
+
+/**
+ * The same check and streaming for other audio a device recorded (a teacher's spoken comment):
+ * WebM or MP4 by the first bytes, at most `maxBytes`, stored under `prefix`.
+ */
+export async function storeAudio(
+  ctx: AppContext,
+  content: AsyncIterable<Uint8Array>,
+  target: { prefix: StoragePrefix; maxBytes: number },
+): Promise<{ kind: 'stored'; audio: StagedAudio } | { kind: 'wrong-type' } | { kind: 'too-large' }> {
   const { head, content: whole, skipRest } = await readHead(content);
   const type = detectMediaType(head);
   if (type !== 'audio/webm' && type !== 'audio/mp4') {
     await skipRest();
     return { kind: 'wrong-type' };
   }
-  // The student's space left binds before the per-recording cap when it is the smaller.
-  const spaceBinds = spaceLeft < ctx.config.maxRecordingBytes;
   try {
-    const stored = await ctx.storage.put(whole(), {
-      prefix: 'recordings',
-      maxBytes: Math.min(ctx.config.maxRecordingBytes, spaceLeft),
-      contentType: type,
-    });
+    const stored = await ctx.storage.put(whole(), { ...target, contentType: type });
     return { kind: 'stored', audio: { key: stored.key, size: stored.size, container: type } };
   } catch (err) {
     if (!(err instanceof StorageLimitError)) throw err;
     await skipRest();
-    return { kind: spaceBinds ? 'storage-full' : 'too-large' };
+    return { kind: 'too-large' };
   }
 }
 

@@ -1,12 +1,13 @@
 import type { PageQuery } from '../../../src/shared/contract/common';
-import type { Insertable, Selectable } from 'kysely';
-import type { CommentsTable, Db } from '../../db/types';
+import { type Insertable, PostgresAdapter, type Selectable } from 'kysely';
+import type { CommentsTable, CommentVoicesTable, Db } from '../../db/types';
 import { selectPage } from '../../lib/paging';
 
-// The review's own reads and writes: comments (and their tombstones), the exam's statistics,
-// and what the exports (exam.zip, scores.csv) read.
+// The review's own reads and writes: comments (their tombstones and voices), the exam's
+// statistics, and what the exports (exam.zip, scores.csv) read.
 
 export type CommentRow = Selectable<CommentsTable>;
+export type CommentVoiceRow = Selectable<CommentVoicesTable>;
 
 // ---- comments ----
 
@@ -90,6 +91,87 @@ export async function insertCommentTombstone(
 
 export async function findCommentTombstone(db: Db, clientId: string) {
   return db.selectFrom('comment_tombstones').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+}
+
+// ---- voices ----
+
+/** The voices of these comments (absent: none), in one query. */
+export async function voicesOfComments(db: Db, commentIds: number[]): Promise<Map<number, CommentVoiceRow>> {
+  if (commentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('comment_voices')
+    .selectAll()
+    .where('comment_id', 'in', commentIds)
+    .execute();
+  return new Map(rows.map((v) => [v.comment_id, v]));
+}
+
+export async function findVoiceById(db: Db, id: number): Promise<CommentVoiceRow | undefined> {
+  return db.selectFrom('comment_voices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A comment on a recording of one of the teacher's exams, its row locked on PostgreSQL until the
+ * transaction ends (SQLite has one writer anyway): two voices written at once for one comment
+ * replace each other in turn, and a delete of the comment waits or is seen.
+ */
+export async function lockTeacherComment(
+  db: Db,
+  teacherId: number,
+  id: number,
+): Promise<CommentRow | undefined> {
+  const query = db
+    .selectFrom('comments')
+    .innerJoin('recordings', 'recordings.id', 'comments.recording_id')
+    .innerJoin('exams', 'exams.id', 'recordings.exam_id')
+    .selectAll('comments')
+    .where('comments.id', '=', id)
+    .where('exams.teacher_id', '=', teacherId);
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return (isPostgres ? query.forUpdate('comments') : query).executeTakeFirst();
+}
+
+/** Removes the comment's voice row; answers it (undefined when it had none). */
+export async function deleteCommentVoice(db: Db, commentId: number): Promise<CommentVoiceRow | undefined> {
+  return db
+    .deleteFrom('comment_voices')
+    .where('comment_id', '=', commentId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertCommentVoice(
+  db: Db,
+  row: Insertable<CommentVoicesTable>,
+): Promise<CommentVoiceRow> {
+  return db.insertInto('comment_voices').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The stored objects of voices a delete is about to take with it (their rows cascade). */
+export async function voiceKeys(
+  db: Db,
+  scope: { commentId: number } | { recordingId: number } | { examId: number },
+): Promise<string[]> {
+  const comments = db.selectFrom('comments').select('comments.id');
+  const scoped =
+    'commentId' in scope
+      ? comments.where('comments.id', '=', scope.commentId)
+      : 'recordingId' in scope
+        ? comments.where('comments.recording_id', '=', scope.recordingId)
+        : comments.where(
+            'comments.recording_id',
+            'in',
+            db
+              .selectFrom('recordings')
+              .select('recordings.id')
+              .where('recordings.exam_id', '=', scope.examId),
+          );
+  const rows = await db
+    .selectFrom('comment_voices')
+    .select('voice_key')
+    .where('comment_id', 'in', scoped)
+    .execute();
+  return rows.map((r) => r.voice_key);
 }
 
 // ---- exam.zip ----

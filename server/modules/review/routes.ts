@@ -13,12 +13,19 @@ import {
   statisticsPageSchema,
   switchCheckedResponseSchema,
   teacherRecordingDetailSchema,
+  VOICE_CONTENT_TYPES,
+  VOICE_MAX_BYTES,
+  VOICE_MAX_SECONDS,
+  voiceQuerySchema,
 } from '../../../src/shared/contract/review';
 import { audioIdParamsSchema } from '../../../src/shared/contract/student';
 import { RECORDING_TEXT, SUCCESS_TEXT } from '../../../src/shared/messages';
+import { payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
+import { signedMediaRoute } from '../media';
 import * as recordings from '../recordings';
 import * as service from './service';
+import * as voice from './voice';
 
 const tags = ['teacher: review'];
 
@@ -141,14 +148,65 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     },
     (req) => service.updateComment(app.ctx, currentUser(req).id, req.body),
   );
+  // A voice is raw audio, small enough to take whole (the parser refuses more with 413).
+  app.addContentTypeParser(
+    [...VOICE_CONTENT_TYPES],
+    { parseAs: 'buffer', bodyLimit: VOICE_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+  r.put(
+    '/api/teacher/comment/:id/voice',
+    {
+      // A declared length over the cap is refused before a byte is read, in the voice's words.
+      onRequest: async (req) => {
+        if (Number(req.headers['content-length']) > VOICE_MAX_BYTES)
+          throw payloadTooLarge(voice.voiceTooLargeText());
+      },
+      schema: {
+        tags,
+        description:
+          'The comment’s spoken part as the raw body: `Content-Type: audio/webm` or `audio/mp4` (415 otherwise), ' +
+          `the bytes WebM or MP4 by their magic numbers (415), at most ${VOICE_MAX_BYTES} bytes (413); ` +
+          `\`duration\` in the query: seconds, over 0 and at most ${VOICE_MAX_SECONDS} (400). The same again ` +
+          'replaces it (a replay is harmless); the answer is the comment with `voice` at a new signed address. ' +
+          '404 when the comment is missing, deleted or another teacher’s.',
+        params: idParamsSchema,
+        querystring: voiceQuerySchema,
+        response: { 200: reviewCommentSchema },
+      },
+    },
+    (req) => {
+      if (!Buffer.isBuffer(req.body)) throw unsupportedMediaType(RECORDING_TEXT.voiceTypeRefused);
+      return voice.putCommentVoice(app.ctx, currentUser(req).id, req.params.id, {
+        bytes: req.body,
+        declaredType: req.headers['content-type'],
+        duration: req.query.duration,
+      });
+    },
+  );
+  r.delete(
+    '/api/teacher/comment/:id/voice',
+    {
+      schema: {
+        tags,
+        description:
+          'Removes the comment’s spoken part (none: nothing changes); answers the comment with `voice: null`. ' +
+          '404 when the comment is missing, deleted or another teacher’s.',
+        params: idParamsSchema,
+        response: { 200: reviewCommentSchema },
+      },
+    },
+    (req) => voice.deleteCommentVoice(app.ctx, currentUser(req).id, req.params.id),
+  );
+
   r.delete(
     '/api/teacher/comment/:id',
     {
       schema: {
         tags,
         description:
-          'Deletes a comment (404 when missing or another teacher’s); its clientId stays taken, so a replayed ' +
-          'create answers 404.',
+          'Deletes a comment and its voice (404 when missing or another teacher’s); its clientId stays taken, so ' +
+          'a replayed create answers 404.',
         params: idParamsSchema,
         response: { 200: messageSchema },
       },
@@ -158,4 +216,17 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
       return { message: RECORDING_TEXT.commentDeleted };
     },
   );
+}
+
+/** A comment's voice at its signed address (the `access` of a comment's `voice`): no bearer token. */
+export async function voiceContentRoutes(app: FastifyInstance): Promise<void> {
+  signedMediaRoute(app, {
+    path: '/api/voices/:id/content',
+    kind: 'voice',
+    description:
+      'A comment’s spoken part at a signed, expiring address; a replaced voice has a new one. Supports ' +
+      'Range (206 / 416); a bad or expired signature answers 403.',
+    missing: RECORDING_TEXT.voiceNotFound,
+    find: (id) => voice.findVoiceMedia(app.ctx.db, id),
+  });
 }

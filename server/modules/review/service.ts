@@ -92,13 +92,51 @@ export async function examZip(
 
 // ---- comments ----
 
-function toCommentDto(c: repo.CommentRow): CommentDto {
-  return { id: c.id, start: c.start_seconds, end: c.end_seconds, comment: c.text };
+function toCommentDto(
+  ctx: AppContext,
+  c: repo.CommentRow,
+  voice: repo.CommentVoiceRow | undefined,
+): CommentDto {
+  return {
+    id: c.id,
+    start: c.start_seconds,
+    end: c.end_seconds,
+    comment: c.text,
+    voice: voice
+      ? { access: ctx.media.url('voice', voice.id), duration: voice.voice_duration, mime: voice.voice_mime }
+      : null,
+  };
 }
 
-/** A recording's comments in the order they mark it (both players show them). */
-export async function recordingComments(db: Db, recordingId: number): Promise<CommentDto[]> {
-  return (await repo.listComments(db, recordingId)).map(toCommentDto);
+/** These comments as every answer gives them: each with its voice (signed), read in one query. */
+export async function toCommentDtos(ctx: AppContext, db: Db, rows: repo.CommentRow[]): Promise<CommentDto[]> {
+  const voices = await repo.voicesOfComments(
+    db,
+    rows.map((c) => c.id),
+  );
+  return rows.map((c) => toCommentDto(ctx, c, voices.get(c.id)));
+}
+
+const toOneCommentDto = async (ctx: AppContext, row: repo.CommentRow) =>
+  (await toCommentDtos(ctx, ctx.db, [row]))[0];
+
+/** A recording's comments in the order they mark it, with their voices (both players show them). */
+export async function recordingComments(ctx: AppContext, recordingId: number): Promise<CommentDto[]> {
+  return toCommentDtos(ctx, ctx.db, await repo.listComments(ctx.db, recordingId));
+}
+
+/**
+ * Removes stored voices once the rows that named them are gone (committed): a failure leaves an
+ * orphaned object, which only costs space.
+ */
+export async function deleteVoiceObjects(ctx: AppContext, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await ctx.storage.delete(key);
+    } catch (err) {
+      ctx.log.warn({ err, key }, 'could not delete a stored voice comment');
+    }
+  }
 }
 
 export interface CommentWrite {
@@ -134,7 +172,7 @@ export async function createComment(
     if (!known) return undefined;
     if (isOthers(known)) throw conflictMessage(RECORDING_TEXT.commentClientIdTaken);
     if (!existing) throw notFound(RECORDING_TEXT.commentNotFound);
-    return toCommentDto(existing);
+    return toOneCommentDto(ctx, existing);
   };
   return createOnce(earlier, async () => {
     const recording = await findTeacherRecording(ctx.db, teacherId, body.audioID);
@@ -157,7 +195,7 @@ export async function createComment(
       await repo.deleteComment(ctx.db, row.id);
       throw notFound(RECORDING_TEXT.commentNotFound);
     }
-    return toCommentDto(row);
+    return toCommentDto(ctx, row, undefined);
   });
 }
 
@@ -184,14 +222,20 @@ export async function updateComment(
       edited_at: editedAt(arrival, body.clientUpdatedAt, body.clientSentAt),
     })) ?? (await repo.findCommentById(ctx.db, body.id));
   if (!row) throw notFound(RECORDING_TEXT.commentNotFound);
-  return toCommentDto(row);
+  return toOneCommentDto(ctx, row);
 }
 
-/** Deletes a comment; one that had a clientId leaves a tombstone, so a replayed create stays deleted. */
+/**
+ * Deletes a comment and its voice (the stored object once the delete is committed); one that had
+ * a clientId leaves a tombstone, so a replayed create stays deleted.
+ */
 export async function deleteComment(ctx: AppContext, teacherId: number, id: number): Promise<void> {
   const existing = await repo.findTeacherComment(ctx.db, teacherId, id);
   if (!existing) throw notFound(RECORDING_TEXT.commentNotFound);
-  await ctx.db.transaction().execute(async (trx) => {
+  const voiceKeys = await ctx.db.transaction().execute(async (trx) => {
+    // Locked first, so a voice being written now is either seen here or waits and finds it gone.
+    await repo.lockTeacherComment(trx, teacherId, id);
+    const keys = await repo.voiceKeys(trx, { commentId: id });
     const deleted = await repo.deleteComment(trx, id);
     if (!deleted) throw notFound(RECORDING_TEXT.commentNotFound);
     if (deleted.client_id !== null) {
@@ -202,5 +246,7 @@ export async function deleteComment(ctx: AppContext, teacherId: number, id: numb
         deleted_at: nowIso(),
       });
     }
+    return keys;
   });
+  await deleteVoiceObjects(ctx, voiceKeys);
 }

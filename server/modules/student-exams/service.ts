@@ -114,7 +114,10 @@ export async function getExtendedExam(
   return { ...toStudentExam(exam, used), variants };
 }
 
-/** A variant of an assigned exam with its tasks and their files (signed addresses). */
+/**
+ * A variant of an assigned exam with its tasks and their files (signed addresses). The exam's
+ * view: never the tasks' model answers (a student hears them once their recording is checked).
+ */
 export async function getVariant(
   ctx: AppContext,
   studentId: number,
@@ -122,7 +125,7 @@ export async function getVariant(
   variantId: number,
 ): Promise<VariantDto> {
   await requireAssignedExam(ctx.db, studentId, examId);
-  return toVariantDto(ctx, await requireExamVariant(ctx.db, examId, variantId));
+  return toVariantDto(ctx, await requireExamVariant(ctx.db, examId, variantId), { modelAnswers: false });
 }
 
 /** The student's own recordings of an assigned exam, newest first. */

@@ -1,16 +1,19 @@
-// The tasks module's entry: its routes, what variants and grading need of tasks, what files needs
-// when one of them is deleted, and how another module (templates) makes tasks in its transaction.
+// The tasks module's entry: its routes, what variants and grading need of tasks (with or without
+// their model answers), what files needs when one of them is deleted, and how another module
+// (templates) makes tasks in its transaction.
 import type { Db } from '../../db/types';
 import * as repo from './repository';
 
 export { taskRoutes } from './routes';
 export {
+  forgetModelAnswerFile,
   forgetQuestionFile,
   insertOwnTask,
   loadTaskDtos,
   parseCriteria,
   prepareTaskWrite,
   type PreparedTask,
+  type TaskDtoOptions,
   type TaskWrite,
 } from './service';
 

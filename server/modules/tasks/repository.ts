@@ -98,6 +98,16 @@ export async function teacherTasksMentioningFile(db: Db, teacherId: number, file
     .execute();
 }
 
+/** The teacher's tasks whose model answer played this file keep their text, without audio. */
+export async function clearModelAnswerFile(db: Db, teacherId: number, fileId: number): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({ model_answer_file_id: null })
+    .where('teacher_id', '=', teacherId)
+    .where('model_answer_file_id', '=', fileId)
+    .execute();
+}
+
 export async function setTaskQuestions(db: Db, taskId: number, questions: string): Promise<void> {
   await db.updateTable('tasks').set({ questions }).where('id', '=', taskId).execute();
 }

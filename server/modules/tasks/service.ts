@@ -4,6 +4,7 @@ import {
   criterionSchema,
   type Criterion,
   type FileDto,
+  type ModelAnswer,
   type TaskDto,
   type TaskQuestion,
   type TaskType,
@@ -38,6 +39,15 @@ export interface TaskWrite {
   criteria?: Criterion[];
   /** Absent keeps the stored questions (on create: none); [] removes them. */
   questions?: StoredQuestion[];
+  /** The model answer's audio, one of the teacher's audio files: absent keeps, null clears. */
+  modelAnswerFileId?: number | null;
+  /** The model answer's rich text: absent keeps, null (or nothing left once sanitised) clears. */
+  modelAnswerText?: string | null;
+}
+
+/** Whether the model answers of the tasks are shown: to the teacher always, to a student once checked. */
+export interface TaskDtoOptions {
+  modelAnswers: boolean;
 }
 
 const storedCriteria = criterionSchema.array();
@@ -84,10 +94,18 @@ const storedDuration = (duration: number, questions: StoredQuestion[]) =>
  * never reused, and a removed file is dropped from the questions anyway); otherwise the
  * question answers `fileId: null, file: null`, as a task drops a removed file from `files`.
  */
-export async function toTaskDtos(ctx: AppContext, rows: repo.TaskRow[]): Promise<TaskDto[]> {
+export async function toTaskDtos(
+  ctx: AppContext,
+  rows: repo.TaskRow[],
+  { modelAnswers }: TaskDtoOptions,
+): Promise<TaskDto[]> {
   const questionsOf = new Map(rows.map((t) => [t.id, parseQuestions(t.questions)]));
+  const modelFileIds = modelAnswers ? rows.flatMap((t) => t.model_answer_file_id ?? []) : [];
   const questionFileIds = [
-    ...new Set([...questionsOf.values()].flat().flatMap((q) => (q.fileId === null ? [] : [q.fileId]))),
+    ...new Set([
+      ...[...questionsOf.values()].flat().flatMap((q) => (q.fileId === null ? [] : [q.fileId])),
+      ...modelFileIds,
+    ]),
   ];
   const [files, questionFiles] = await Promise.all([
     repo.filesOfTasks(
@@ -118,13 +136,25 @@ export async function toTaskDtos(ctx: AppContext, rows: repo.TaskRow[]): Promise
       const file = f && f.teacher_id === t.teacher_id ? fileDto(f) : null;
       return { text: q.text, fileId: file ? file.id : null, file, answerSeconds: q.answerSeconds };
     }),
+    modelAnswer: modelAnswers ? toModelAnswer(t) : null,
   }));
+
+  /** The task's model answer; its file shown only while it exists and is the task's teacher's. */
+  function toModelAnswer(t: repo.TaskRow): ModelAnswer | null {
+    const f = t.model_answer_file_id === null ? undefined : questionFileById.get(t.model_answer_file_id);
+    const file = f && f.teacher_id === t.teacher_id ? fileDto(f) : null;
+    return file || t.model_answer_text !== null ? { text: t.model_answer_text, file } : null;
+  }
 }
 
 /** DTOs of these task ids (however often an id repeats), keyed by id. */
-export async function loadTaskDtos(ctx: AppContext, ids: number[]): Promise<Map<number, TaskDto>> {
+export async function loadTaskDtos(
+  ctx: AppContext,
+  ids: number[],
+  options: TaskDtoOptions,
+): Promise<Map<number, TaskDto>> {
   const rows = await repo.findTasksByIds(ctx.db, [...new Set(ids)]);
-  return new Map((await toTaskDtos(ctx, rows)).map((t) => [t.id, t]));
+  return new Map((await toTaskDtos(ctx, rows, options)).map((t) => [t.id, t]));
 }
 
 export async function listTasks(
@@ -133,13 +163,13 @@ export async function listTasks(
   q: SearchPageQuery,
 ): Promise<Page<TaskDto>> {
   const page = await repo.teacherTasksPage(ctx.db, teacherId, q);
-  return { ...page, items: await toTaskDtos(ctx, page.items) };
+  return { ...page, items: await toTaskDtos(ctx, page.items, { modelAnswers: true }) };
 }
 
 export async function getTask(ctx: AppContext, teacherId: number, id: number): Promise<TaskDto> {
   const task = await repo.findTeacherTask(ctx.db, teacherId, id);
   if (!task) throw notFound(AUTHORING_TEXT.taskNotFound);
-  const [dto] = await toTaskDtos(ctx, [task]);
+  const [dto] = await toTaskDtos(ctx, [task], { modelAnswers: true });
   return dto;
 }
 
@@ -167,6 +197,31 @@ async function assertQuestionFiles(db: Db, teacherId: number, questions: StoredQ
     throw badRequest(AUTHORING_TEXT.questionFilesNotAudio(notAudio.map((f) => f.name)));
 }
 
+/**
+ * A model answer's audio must be one of the teacher's own files (a foreign one answers like a
+ * missing one, as a question's does) and an audio file.
+ */
+async function assertModelAnswerFile(
+  db: Db,
+  teacherId: number,
+  fileId: number | null | undefined,
+): Promise<void> {
+  if (fileId === null || fileId === undefined) return;
+  const [file] = (await findFilesByIds(db, [fileId])).filter((f) => f.teacher_id === teacherId);
+  if (!file) throw notFound(AUTHORING_TEXT.filesMissing([fileId]));
+  if (!file.mime.startsWith('audio')) throw badRequest(AUTHORING_TEXT.modelAnswerFileNotAudio(file.name));
+}
+
+/** Text with nothing to show (the editor's empty paragraph) is no model answer text. */
+const EMPTY_RICH_TEXT = /^(?:\s|&nbsp;|<p>|<\/p>|<br\s*\/?>)*$/i;
+
+/** The model answer's text as stored: sanitised like the task's; absent stays absent. */
+async function sanitizeModelAnswerText(text: string | null | undefined): Promise<string | null | undefined> {
+  if (text === undefined || text === null) return text;
+  const clean = await sanitizeTaskText(text);
+  return EMPTY_RICH_TEXT.test(clean) ? null : clean;
+}
+
 /** The columns a write sets; `questions` are those the task will have (given or kept). */
 function columns(body: TaskWrite, text: string, questions: StoredQuestion[]) {
   return {
@@ -177,6 +232,8 @@ function columns(body: TaskWrite, text: string, questions: StoredQuestion[]) {
     preparation_duration: body.preparationDuration,
     ...(body.criteria ? { criteria: JSON.stringify(body.criteria) } : {}),
     ...(body.questions ? { questions: questionsJson(body.questions) } : {}),
+    ...(body.modelAnswerFileId !== undefined ? { model_answer_file_id: body.modelAnswerFileId } : {}),
+    ...(body.modelAnswerText !== undefined ? { model_answer_text: body.modelAnswerText } : {}),
     updated_at: nowIso(),
   };
 }
@@ -186,9 +243,13 @@ declare const prepared: unique symbol;
 /** A new task whose text is sanitised: made by `prepareTaskWrite` before a transaction opens. */
 export type PreparedTask = TaskWrite & { type: TaskType } & { readonly [prepared]: true };
 
-/** Sanitises the text (slow the first time: the purifier loads), outside any transaction. */
+/** Sanitises the texts (slow the first time: the purifier loads), outside any transaction. */
 export async function prepareTaskWrite(body: TaskWrite & { type: TaskType }): Promise<PreparedTask> {
-  return { ...body, text: await sanitizeTaskText(body.text) } as PreparedTask;
+  return {
+    ...body,
+    text: await sanitizeTaskText(body.text),
+    modelAnswerText: await sanitizeModelAnswerText(body.modelAnswerText),
+  } as PreparedTask;
 }
 
 /**
@@ -199,6 +260,7 @@ export async function insertOwnTask(db: Db, teacherId: number, task: PreparedTas
   const questions = task.questions ?? [];
   await assertOwnFiles(db, teacherId, task.files);
   await assertQuestionFiles(db, teacherId, questions);
+  await assertModelAnswerFile(db, teacherId, task.modelAnswerFileId);
   const { updated_at, ...fields } = columns(task, task.text, questions);
   const row = await repo.insertTask(db, {
     teacher_id: teacherId,
@@ -228,14 +290,16 @@ export async function updateTask(
   body: TaskWrite & { id: number },
 ): Promise<TaskDto> {
   const text = await sanitizeTaskText(body.text);
+  const write = { ...body, modelAnswerText: await sanitizeModelAnswerText(body.modelAnswerText) };
   await ctx.db.transaction().execute(async (trx) => {
     const stored = await repo.findTeacherTask(trx, teacherId, body.id);
     if (!stored) throw notFound(AUTHORING_TEXT.taskNotFound);
     await assertOwnFiles(trx, teacherId, body.files);
     // Questions kept as stored were checked when written; a removed file is dropped from them.
     if (body.questions) await assertQuestionFiles(trx, teacherId, body.questions);
+    await assertModelAnswerFile(trx, teacherId, body.modelAnswerFileId);
     const questions = body.questions ?? parseQuestions(stored.questions);
-    await repo.updateTeacherTask(trx, teacherId, body.id, columns(body, text, questions));
+    await repo.updateTeacherTask(trx, teacherId, body.id, columns(write, text, questions));
     await repo.setTaskFiles(trx, body.id, body.files);
   });
   return getTask(ctx, teacherId, body.id);
@@ -252,6 +316,11 @@ export async function forgetQuestionFile(db: Db, teacherId: number, fileId: numb
     const kept = questions.map((q) => (q.fileId === fileId ? { ...q, fileId: null } : q));
     await repo.setTaskQuestions(db, task.id, questionsJson(kept));
   }
+}
+
+/** Called in the transaction that deletes one of the teacher's files: model answers lose their audio. */
+export async function forgetModelAnswerFile(db: Db, teacherId: number, fileId: number): Promise<void> {
+  await repo.clearModelAnswerFile(db, teacherId, fileId);
 }
 
 /** A task still in a variant stays: the answer names the variants to change first. */

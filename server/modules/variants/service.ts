@@ -8,7 +8,7 @@ import { recheckOnRace } from '../../lib/db-errors';
 import { isForeignKeyViolation } from '../../lib/db-foreign-key';
 import { conflictMessage, notFound } from '../../lib/http-error';
 import { nowIso } from '../../lib/time';
-import { findTeacherTaskIds, loadTaskDtos } from '../tasks';
+import { findTeacherTaskIds, loadTaskDtos, type TaskDtoOptions } from '../tasks';
 import * as repo from './repository';
 
 export interface VariantWrite {
@@ -24,18 +24,23 @@ export async function listVariants(ctx: AppContext, teacherId: number, q: Search
 export async function getVariant(ctx: AppContext, teacherId: number, id: number): Promise<VariantDto> {
   const variant = await repo.findTeacherVariant(ctx.db, teacherId, id);
   if (!variant) throw notFound(AUTHORING_TEXT.variantNotFound);
-  return toVariantDto(ctx, variant);
+  return toVariantDto(ctx, variant, { modelAnswers: true });
 }
 
-/** Also serves the student's view of a variant, once access to it is checked. */
+/**
+ * Also serves the student's view of a variant, once access to it is checked; its tasks' model
+ * answers only where `options` says they may be shown (else null).
+ */
 export async function toVariantDto(
   ctx: AppContext,
   variant: { id: number; name: string },
+  options: TaskDtoOptions,
 ): Promise<VariantDto> {
   const entries = await repo.variantTaskRows(ctx.db, variant.id);
   const tasks = await loadTaskDtos(
     ctx,
     entries.map((e) => e.task_id),
+    options,
   );
   return {
     id: variant.id,
