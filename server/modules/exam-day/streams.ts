@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import { Slots } from '../../lib/slots';
 import { EXAM_PROGRESS_EVENT } from '../../../src/shared/contract/progress';
 
 // The open event streams of this instance, by exam. A change of an exam is computed ONCE per
@@ -27,13 +28,20 @@ interface ExamWatch {
   streams: Set<OpenStream>;
   /** Changes told so far; a snapshot is current when computed from this count. */
   changes: number;
-  latest: { text: string; changes: number } | undefined;
+  /** The last snapshot as the frame every stream gets: encoded once, written to each as it is. */
+  latest: { frame: Buffer; changes: number } | undefined;
   computing: Promise<void> | undefined;
 }
 
+/**
+ * Snapshots computed at once per instance: many exams changing together (a class burst, every
+ * stream of a school opening after a restart) queue here instead of taking the database's pool
+ * and the heap all at once.
+ */
+const COMPUTING_MAX = 4;
 /** A slow reader's backlog past this is dropped with its stream (the client reconnects). */
 const BACKLOG_MAX_BYTES = 1024 * 1024;
-const HEARTBEAT = ': \n\n';
+const HEARTBEAT = Buffer.from(': \n\n');
 
 /** A Server-Sent Events frame: the event's name and its data on one line (JSON has no newline). */
 export function eventFrame(data: string): string {
@@ -43,6 +51,7 @@ export function eventFrame(data: string): string {
 export class ProgressStreams {
   private readonly exams = new Map<number, ExamWatch>();
   private readonly timer: NodeJS.Timeout;
+  private readonly computing = new Slots(COMPUTING_MAX);
   private closed = false;
 
   constructor(private readonly opts: ProgressStreamsOptions) {
@@ -75,7 +84,7 @@ export class ProgressStreams {
     watch.streams.add(stream);
     out.once('close', () => this.leave(examId, stream));
     const { latest } = watch;
-    if (latest && latest.changes === watch.changes) this.write(stream, latest.text, latest.changes);
+    if (latest && latest.changes === watch.changes) this.write(stream, latest.frame, latest.changes);
     else await this.compute(examId, watch);
   }
 
@@ -106,15 +115,22 @@ export class ProgressStreams {
       try {
         while (!this.closed && this.exams.get(examId) === watch && watch.streams.size > 0) {
           const changes = watch.changes;
-          const text = await this.opts.snapshot(examId);
+          const release = await this.computing.acquire();
+          let text: string | undefined;
+          try {
+            text = await this.opts.snapshot(examId);
+          } finally {
+            release();
+          }
           if (text === undefined) {
             // The exam is gone: its streams end (the client's reconnect answers 404).
             for (const s of watch.streams) s.out.end();
             this.exams.delete(examId);
             return;
           }
-          watch.latest = { text: eventFrame(text), changes };
-          for (const s of watch.streams) this.write(s, watch.latest.text, changes);
+          const frame = Buffer.from(eventFrame(text));
+          watch.latest = { frame, changes };
+          for (const s of watch.streams) this.write(s, frame, changes);
           if (watch.changes === changes) return;
         }
       } catch (err) {
@@ -128,18 +144,18 @@ export class ProgressStreams {
     return watch.computing;
   }
 
-  private write(stream: OpenStream, frame: string, changes: number): void {
+  private write(stream: OpenStream, frame: Buffer, changes: number): void {
     if (stream.sent >= changes) return;
     stream.sent = changes;
     this.send(stream, frame);
   }
 
-  private send(stream: OpenStream, text: string): void {
+  private send(stream: OpenStream, bytes: Buffer): void {
     if (stream.out.writableLength > BACKLOG_MAX_BYTES) {
       stream.out.destroy();
       return;
     }
-    stream.out.write(text);
+    stream.out.write(bytes);
   }
 
   private leave(examId: number, stream: OpenStream): void {
