@@ -3,13 +3,14 @@
  *  [--only TEXT] [--cpu-prof DIR]`
  *
  * Suites: lists, burst, zip (all three by default); recording (the browser bench), cold-start
- * (the compiled server's start) and upload-resume (an hour-long answer over a dropping link) on
- * demand.
+ * (the compiled server's start), upload-resume (an hour-long answer over a dropping link) and
+ * events (900 open progress streams, a change's way to them) on demand.
  * Every figure is printed beside its reference measured in the same run and its goal.
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { runBurst } from './burst';
+import { runEvents } from './events';
 import { runLists } from './lists';
 import type { DbKind } from './lib/targets';
 import { runZip } from './zip';
@@ -25,7 +26,7 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const SUITES = ['lists', 'burst', 'zip', 'recording', 'cold-start', 'upload-resume'] as const;
+const SUITES = ['lists', 'burst', 'zip', 'recording', 'cold-start', 'upload-resume', 'events'] as const;
 const suites = positionals.length ? positionals : ['lists', 'burst', 'zip'];
 for (const suite of suites) {
   if (!(SUITES as readonly string[]).includes(suite))
@@ -51,6 +52,8 @@ for (const suite of suites) {
       });
     } else if (suite === 'burst') {
       await runBurst(db, { cpuProfDir: values['cpu-prof'] });
+    } else if (suite === 'events') {
+      await runEvents(db);
     } else if (suite === 'zip') {
       // The zip reads objects from the storage folder; the database only lists 200 rows.
       if (db === dbs[0]) await runZip(db);
