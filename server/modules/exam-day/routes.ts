@@ -73,14 +73,24 @@ async function registerImportForm(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** The import slots of each app (both roles' imports share them). */
+const importSlots = new WeakMap<FastifyInstance['ctx'], Slots>();
+
 /**
  * Imports carry recordings' bytes: at most a few read at once per instance (a quarter of
- * MAX_CONCURRENT_UPLOADS), the others wait with their bytes in the sockets.
+ * MAX_CONCURRENT_UPLOADS, the teacher's and the students' together), the others wait with their
+ * bytes in the sockets.
  */
 function importSlotHook(app: FastifyInstance) {
-  const slots = new Slots(Math.max(1, Math.floor(app.ctx.config.maxConcurrentUploads / 4)));
+  const { ctx } = app;
+  let slots = importSlots.get(ctx);
+  if (!slots) {
+    slots = new Slots(Math.max(1, Math.floor(ctx.config.maxConcurrentUploads / 4)));
+    importSlots.set(ctx, slots);
+  }
+  const shared = slots;
   return async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const slot = slots.acquire();
+    const slot = shared.acquire();
     const giveBack = () => void slot.then((release) => release());
     if (reply.raw.destroyed) giveBack();
     else reply.raw.once('close', giveBack);
