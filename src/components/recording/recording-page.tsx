@@ -6,7 +6,6 @@ import { type ComponentProps, type ReactNode, useState } from 'react';
 import type { RecordingFlags } from '@/shared/contract/teacher';
 import { RECORDING_NOTE } from '@/shared/messages';
 import { Page } from '../layout/page';
-import { EMPTY_LIST_TEXT } from '../paged-list/paged-list';
 import { VariantOverlay } from '../variant-overlay';
 import { OutlinedList } from '../paged-list/outlined-list';
 import { type RecordingNote, recordingNotes } from './recording-notes';
@@ -94,6 +93,9 @@ export function RecordingPage({
   );
 }
 
+/** What the comments list says before the teacher has written any. */
+export const EMPTY_COMMENTS_TEXT = 'Комментариев пока нет';
+
 /** The comments under the player: a heading that also names the list, then the rows or the empty text. */
 export function CommentList({
   title,
@@ -110,7 +112,7 @@ export function CommentList({
         {title}
       </Typography>
       {empty ? (
-        <Typography color="text.secondary">{EMPTY_LIST_TEXT}</Typography>
+        <Typography color="text.secondary">{EMPTY_COMMENTS_TEXT}</Typography>
       ) : (
         <OutlinedList label={title}>{children}</OutlinedList>
       )}

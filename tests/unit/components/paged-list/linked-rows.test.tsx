@@ -61,7 +61,7 @@ describe('LinkedRows', () => {
 });
 
 describe('RECORDING_ROW', () => {
-  it('links each recording, marks only the checked ones and shows the total of a graded one', async () => {
+  it('links each recording with its attempt and length, marks only the checked ones and shows the total of a graded one', async () => {
     const list = await renderWithRouter(
       <LinkedRows
         label="Аудиозаписи"
@@ -73,6 +73,8 @@ describe('RECORDING_ROW', () => {
             checked: true,
             total: 5,
             maxTotal: 6,
+            attempt: 1,
+            duration: 125,
           },
           {
             id: 8,
@@ -81,6 +83,8 @@ describe('RECORDING_ROW', () => {
             checked: false,
             total: null,
             maxTotal: null,
+            attempt: 2,
+            duration: 61,
           },
         ]}
         link={(a) => ({ to: '/student/audios/$id', params: { id: String(a.id) } })}
@@ -91,7 +95,10 @@ describe('RECORDING_ROW', () => {
     expect(checked.getAttribute('href')).toBe('/student/audios/7');
     expect(checked.textContent).toContain('Проверено');
     expect(checked.textContent).toContain('Баллы: 5 из 6');
+    // What tells two attempts of one exam apart: the attempt and the length beside the date.
+    expect(checked.textContent).toMatch(/Попытка 1 · 2024\.05\.01 \d\d:\d\d · 02:05/);
     const fresh = within(list).getByRole('link', { name: /Новая/ }).textContent;
+    expect(fresh).toMatch(/Попытка 2 · 2024\.05\.0[23] \d\d:\d\d · 01:01/);
     expect(fresh).not.toContain('Проверено');
     expect(fresh).not.toContain('Баллы');
   });

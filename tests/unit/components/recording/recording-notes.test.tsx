@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { recordingSecondary } from '@/components/paged-list/recording-rows';
 import { recordingNotes } from '@/components/recording/recording-notes';
-import { RecordingPage } from '@/components/recording/recording-page';
+import { CommentList, RecordingPage } from '@/components/recording/recording-page';
 
 const none = { interrupted: false, late: false, afterClose: false, overAttempts: false };
 
@@ -38,6 +38,56 @@ describe('recordingSecondary', () => {
   it('keeps the withdrawn exam’s note for a late recording that is not after the close', () => {
     const line = recordingSecondary({ ...row, ...none, late: true });
     expect(line.split(' · ').slice(1)).toEqual(['Получено после снятия экзамена']);
+  });
+
+  it('tells attempts of one exam apart: the attempt, the date, the length (mm:ss), the notes, the score', () => {
+    const attempts = [
+      { ...row, ...none, attempt: 1, duration: 95.4, date: '2026-03-05T09:07:00.000Z' },
+      {
+        ...row,
+        ...none,
+        attempt: 2,
+        duration: 3600 + 7,
+        date: '2026-03-06T10:15:00.000Z',
+        interrupted: true,
+      },
+      {
+        ...row,
+        ...none,
+        attempt: 3,
+        duration: 9,
+        date: '2026-03-07T11:00:00.000Z',
+        total: null,
+        maxTotal: null,
+      },
+    ];
+    const lines = attempts.map((a) => recordingSecondary(a, true).split(' · '));
+    expect(lines.map(([attempt, , length]) => [attempt, length])).toEqual([
+      ['Попытка 1', '01:35'],
+      ['Попытка 2', '60:07'],
+      ['Попытка 3', '00:09'],
+    ]);
+    // The date as everywhere (yyyy.mm.dd hh:mm, local time), then the notes, then the score.
+    expect(lines[1][1]).toMatch(/^2026\.03\.0[67] \d\d:\d\d$/);
+    expect(lines[1].slice(3)).toEqual(['Запись прервана', 'Баллы: 4 из 5']);
+    expect(lines[2]).toHaveLength(3);
+  });
+
+  it('shows a row cached before rows carried the attempt and length as it was', () => {
+    expect(recordingSecondary({ ...row, ...none }).split(' · ')).toHaveLength(1);
+  });
+});
+
+describe('CommentList', () => {
+  it('says there are no comments yet, on the teacher’s and the student’s page alike', () => {
+    render(
+      <CommentList title="Комментарии учителя" empty>
+        {null}
+      </CommentList>,
+    );
+    expect(screen.getByRole('heading', { name: 'Комментарии учителя' })).toBeTruthy();
+    expect(screen.getByText('Комментариев пока нет')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
   });
 });
 
