@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { syncEngine } from '@/lib/device-sync';
 import type { OutboxItem, OutboxKindDef } from '@/lib/sync-engine';
 import { uuid } from '@/lib/uuid';
-import { recordingQueryKey, scoresQueryKey } from './query-keys';
+import { examPagesQueryKey, recordingQueryKey, scoresQueryKey } from './query-keys';
 
 // The grade kind of the outbox, whole: what it carries, whose it is, how it coalesces, how it is
 // sent and what a page refreshes. No React and no query cache here: the service worker sends
@@ -70,8 +70,10 @@ export const gradeKind: OutboxKindDef<'grade'> = {
       sentBy === 'here' && result !== undefined
         ? { set: scoresQueryKey(audioId), data: result }
         : { invalidate: scoresQueryKey(audioId) },
-      // Grading marks the recording checked; the lists, statistics and exam pages that show the
-      // total are asked again when next shown.
+      // Grading marks the recording checked: an exam page open now (the teacher went back to it
+      // before the grade was confirmed) shows 'Проверено' and the total at once, its statistics
+      // too; the other lists that show them are asked again when next shown.
+      { invalidate: examPagesQueryKey },
       { invalidate: ['teacher'], refetchType: 'none' },
     ];
   },
