@@ -34,6 +34,8 @@ export interface WavesurferActions {
   playPause: () => void;
   stop: () => void;
   playFrom: (seconds: number) => void;
+  /** Where the playhead is, in seconds (0 before the player exists). */
+  currentTime: () => number;
   setMuted: (muted: boolean) => void;
   setPlaybackRate: (rate: number) => void;
 }
@@ -41,6 +43,8 @@ export interface WavesurferActions {
 /** One wavesurfer.js instance per source, with its Regions plugin. */
 export interface Wavesurfer {
   containerRef: RefObject<HTMLDivElement | null>;
+  /** The instance, for hooks that follow its events (rebuilt with the source, as `view.drawn` tells). */
+  wsRef: RefObject<WaveSurfer | null>;
   regionsRef: RefObject<Regions | null>;
   view: WavesurferView;
   actions: WavesurferActions;
@@ -115,8 +119,14 @@ export function useWavesurfer({ src, peaks, duration, autoPlay, lazy }: Wavesurf
         setDrawnSrc(src);
       }),
       ws.on('error', () => setFailed(true)),
-      // The first click on the waveform loads the audio (lazy players).
-      ws.on('interaction', () => void ensureLoaded()),
+      // The first click on the waveform loads the audio (lazy players), which would put the
+      // playhead back at the start: it goes where the click was once loaded.
+      ws.on('interaction', (at) => {
+        if (loadedRef.current) return;
+        void ensureLoaded().then(() => {
+          if (wsRef.current === ws && loadedRef.current) ws.setTime(at);
+        });
+      }),
     ];
     if (!lazy || autoPlay) {
       void ensureLoaded().then(() => {
@@ -147,6 +157,7 @@ export function useWavesurfer({ src, peaks, duration, autoPlay, lazy }: Wavesurf
           ws.setTime(seconds);
           void ws.play().catch(() => undefined);
         }),
+      currentTime: () => wsRef.current?.getCurrentTime() ?? 0,
       setMuted: (muted) => wsRef.current?.setMuted(muted),
       setPlaybackRate: (rate) => wsRef.current?.setPlaybackRate(rate),
     }),
@@ -155,6 +166,7 @@ export function useWavesurfer({ src, peaks, duration, autoPlay, lazy }: Wavesurf
 
   return {
     containerRef,
+    wsRef,
     regionsRef,
     view: { drawn: drawnSrc === src, playing, time, total, failed },
     actions,

@@ -20,6 +20,8 @@ export type { AnswerMarker } from './answer-markers';
 export interface WaveformHandle {
   /** Plays from `seconds` (loading the audio first when it is not yet). */
   playFrom: (seconds: number) => void;
+  /** Where the playhead is, in seconds. */
+  currentTime: () => number;
 }
 
 export interface WaveformPlayerProps {
@@ -44,10 +46,21 @@ export interface WaveformPlayerProps {
   /** Marked spans; clicking one plays from its start, double-clicking removes it. */
   marks?: WaveformMark[];
   onMarkRemove?: (id: string) => void;
-  /** The teacher's main region: dragged, resized, or drawn anew by dragging across the waveform. */
+  /**
+   * The teacher's main region: dragged, resized, drawn anew by dragging across the waveform, or
+   * moved by a click on it (with the playhead); moved wherever the page places it.
+   */
   editableRegion?: EditableRegion;
   title?: string;
 }
+
+/** How wide a region handle's hit area is on a touch screen, and its visible line. */
+const HANDLE_HIT_PX = 24;
+const HANDLE_LINE_PX = 2;
+
+/** The handle's line, drawn `from` px into its hit area, as wavesurfer's border draws it. */
+const handleLine = (from: number) =>
+  `linear-gradient(to right, transparent ${from}px, rgba(0, 0, 0, 0.5) ${from}px, rgba(0, 0, 0, 0.5) ${from + HANDLE_LINE_PX}px, transparent ${from + HANDLE_LINE_PX}px)`;
 
 /** The element's width in whole pixels, followed as it changes (0 before it is measured). */
 function useElementWidth(ref: RefObject<HTMLElement | null>): number {
@@ -85,8 +98,16 @@ export function WaveformPlayer({
   const theme = useTheme();
   // A refetch signs the same file's address anew: the player is not rebuilt for that.
   const src = useStableMediaSrc(givenSrc);
-  const { containerRef, regionsRef, view, actions } = useWavesurfer({ src, peaks, duration, autoPlay, lazy });
-  useImperativeHandle(controlRef, () => ({ playFrom: actions.playFrom }), [actions]);
+  const { containerRef, wsRef, regionsRef, view, actions } = useWavesurfer({
+    src,
+    peaks,
+    duration,
+    autoPlay,
+    lazy,
+  });
+  useImperativeHandle(controlRef, () => ({ playFrom: actions.playFrom, currentTime: actions.currentTime }), [
+    actions,
+  ]);
   const jump = (marker: AnswerMarker) => {
     actions.playFrom(marker.start);
     onMarkerClick?.(marker);
@@ -109,7 +130,7 @@ export function WaveformPlayer({
     `${theme.palette.warning.main}55`,
     onMarkRemove,
   );
-  useMainRegion(regionsRef, view, editableRegion, `${theme.palette.primary.main}33`);
+  useMainRegion(regionsRef, wsRef, view, editableRegion, `${theme.palette.primary.main}33`);
 
   return (
     <Box
@@ -125,7 +146,27 @@ export function WaveformPlayer({
       )}
       <Box
         ref={containerRef}
-        sx={{ minHeight: 96, cursor: 'pointer' }}
+        sx={{
+          minHeight: 96,
+          cursor: 'pointer',
+          // A finger takes the editable region's edges: on a phone (or any touch screen) each
+          // handle is a 24 px hit area centred on the edge (wavesurfer's is 6 px inside it), its
+          // line still 2 px. Only the teacher's region has handles (marks and markers do not resize).
+          [`${theme.breakpoints.down('sm')}, (pointer: coarse)`]: {
+            '& ::part(region-handle)': {
+              width: `${HANDLE_HIT_PX}px !important`,
+              border: 'none !important',
+            },
+            '& ::part(region-handle-left)': {
+              left: `${-HANDLE_HIT_PX / 2}px !important`,
+              background: handleLine(HANDLE_HIT_PX / 2),
+            },
+            '& ::part(region-handle-right)': {
+              right: `${-HANDLE_HIT_PX / 2}px !important`,
+              background: handleLine(HANDLE_HIT_PX / 2 - HANDLE_LINE_PX),
+            },
+          },
+        }}
         aria-label="Звуковая дорожка"
         role="img"
       />

@@ -1,3 +1,4 @@
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,15 +11,26 @@ import { useNotify } from '@/lib/notify';
 import { enqueueCommentOp, newCommentClientId } from '../api/comment-ops';
 import { commentDraftError, roundWithin } from '../model/comment-rules';
 
-/** Writes a new comment on the main region's span and queues it (it works offline). */
+export const FROM_PLAYHEAD_TEXT = 'Комментарий с этого места';
+export const STRETCH_HINT = 'Потяните за края области, чтобы изменить ее длину';
+
+/**
+ * Writes a new comment on the main region's span and queues it (it works offline); places the
+ * region at the playhead on request ('Комментарий с этого места'), and says how to stretch it.
+ * `onAdded` is told once a comment is queued (the next one starts at the playhead).
+ */
 export function CommentComposer({
   audioId,
   duration,
   span,
+  onFromPlayhead,
+  onAdded,
 }: {
   audioId: number;
   duration: number;
   span: { start: number; end: number };
+  onFromPlayhead: () => void;
+  onAdded: () => void;
 }) {
   const notify = useNotify();
   const [text, setText] = useState('');
@@ -38,6 +50,7 @@ export function CommentComposer({
       comment: text.trim(),
     });
     setText('');
+    onAdded();
   };
 
   return (
@@ -62,6 +75,18 @@ export function CommentComposer({
         <Button variant="contained" onClick={() => void add()}>
           Добавить
         </Button>
+      </Stack>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
+      >
+        <Button size="small" variant="outlined" startIcon={<PlaceOutlined />} onClick={onFromPlayhead}>
+          {FROM_PLAYHEAD_TEXT}
+        </Button>
+        <Typography variant="body2" color="text.secondary" data-testid="main-region-hint">
+          {STRETCH_HINT}
+        </Typography>
       </Stack>
     </Paper>
   );

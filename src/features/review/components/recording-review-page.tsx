@@ -16,7 +16,7 @@ import { enqueueCommentOp, pendingCommentOpsOf } from '../api/comment-ops';
 import { usePendingItems } from '@/lib/use-device-sync';
 import { useRecording } from '../api/get-recording';
 import { mergeComments, type ShownComment } from '../model/merge-comments';
-import { MAIN_REGION_MIN_LENGTH, initialMainRegion } from '../model/comment-rules';
+import { MAIN_REGION_MIN_LENGTH, newCommentRegion } from '../model/comment-rules';
 import { CommentComposer } from './comment-composer';
 import { CommentEditRow } from './comment-edit-row';
 import { CommentRow } from './comment-row';
@@ -66,7 +66,9 @@ export function RecordingReviewPage({ recordingId }: { recordingId: number }) {
   if (!audio) return <RecordingMissing isError={isError} />;
 
   const duration = audio.duration;
-  const main = region ?? initialMainRegion(duration);
+  // A new comment's region starts at the playhead: at the start on a page just opened.
+  const main = region ?? newCommentRegion(0, duration);
+  const regionAtPlayhead = () => setRegion(newCommentRegion(player.current?.currentTime() ?? 0, duration));
 
   const remove = async (c: ShownComment) => {
     await enqueueCommentOp({ op: 'delete', audioId: recordingId, target: c.ref });
@@ -119,7 +121,13 @@ export function RecordingReviewPage({ recordingId }: { recordingId: number }) {
               onChange: (start, end) => setRegion({ start, end }),
             }}
           />
-          <CommentComposer audioId={recordingId} duration={duration} span={main} />
+          <CommentComposer
+            audioId={recordingId}
+            duration={duration}
+            span={main}
+            onFromPlayhead={regionAtPlayhead}
+            onAdded={regionAtPlayhead}
+          />
           <CommentList title="Комментарии" empty={comments.length === 0}>
             {comments.map((c) =>
               editingKey === c.key ? (

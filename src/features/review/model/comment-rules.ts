@@ -1,11 +1,16 @@
 import { commentDraftSchema } from '@/shared/contract/review';
+import { placeRegion, type Span } from '@/components/waveform/region-place';
 
-/** The teacher's main region starts at 0–5 s and is at least 0.3 s long. */
+/** The teacher's main region is 5 s long when it is placed anew, and at least 0.3 s long. */
 export const MAIN_REGION_MIN_LENGTH = 0.3;
-export const MAIN_REGION_DEFAULT_END = 5;
+export const MAIN_REGION_DEFAULT_LENGTH = 5;
 
-export function initialMainRegion(duration: number): { start: number; end: number } {
-  return { start: 0, end: Math.min(MAIN_REGION_DEFAULT_END, duration) };
+/**
+ * A new comment's region: from the playhead, 5 s long or to the end of the recording (0–5 s on a
+ * page just opened, whose playhead is at the start).
+ */
+export function newCommentRegion(playhead: number, duration: number): Span {
+  return placeRegion(playhead, MAIN_REGION_DEFAULT_LENGTH, duration, MAIN_REGION_MIN_LENGTH);
 }
 
 /**

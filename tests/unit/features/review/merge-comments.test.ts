@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeComments } from '@/features/review/model/merge-comments';
-import { commentDraftError, initialMainRegion } from '@/features/review/model/comment-rules';
+import { commentDraftError, newCommentRegion } from '@/features/review/model/comment-rules';
 
 const server = [
   { id: 1, start: 10, end: 12, comment: 'Хорошо' },
@@ -47,9 +47,14 @@ describe('comments shown while changes wait in the outbox', () => {
 });
 
 describe('comment rules', () => {
-  it('starts the main region at 0–5 s, shorter for a short recording', () => {
-    expect(initialMainRegion(60)).toEqual({ start: 0, end: 5 });
-    expect(initialMainRegion(3)).toEqual({ start: 0, end: 3 });
+  it('starts a new comment’s region at the playhead, 5 s long or to the end', () => {
+    // A page just opened: the playhead at the start.
+    expect(newCommentRegion(0, 60)).toEqual({ start: 0, end: 5 });
+    expect(newCommentRegion(0, 3)).toEqual({ start: 0, end: 3 });
+    expect(newCommentRegion(42.5, 60)).toEqual({ start: 42.5, end: 47.5 });
+    expect(newCommentRegion(57, 60)).toEqual({ start: 57, end: 60 });
+    // At the very end it is the last 0.3 s, never an empty span.
+    expect(newCommentRegion(60, 60)).toEqual({ start: 59.7, end: 60 });
   });
 
   it('refuses a span outside the recording or reversed, and an empty text', () => {
