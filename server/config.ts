@@ -100,8 +100,11 @@ const configSchema = z.object({
    * counted in memory, events through the database.
    */
   REDIS_URL: optionalString,
-  /** A comment line on every open event stream this often, so that proxies keep it open. */
-  PROGRESS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(3600).default(15),
+  /**
+   * A comment line on every open event stream this often, so that proxies keep it open; at most
+   * half of CONNECTION_TIMEOUT_SECONDS (a stream silent that long would be cut as idle).
+   */
+  PROGRESS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
   /** Without Redis, how often each instance reads the database's exam-day events. */
   PROGRESS_POLL_SECONDS: z.coerce.number().positive().max(60).default(1),
   /** Space for one teacher's files, in megabytes. */
@@ -288,7 +291,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     redisUrl: c.REDIS_URL,
-    progressHeartbeatMs: Math.round(c.PROGRESS_HEARTBEAT_SECONDS * 1000),
+    progressHeartbeatMs: Math.round(
+      Math.min(c.PROGRESS_HEARTBEAT_SECONDS, c.CONNECTION_TIMEOUT_SECONDS / 2) * 1000,
+    ),
     progressPollMs: Math.round(c.PROGRESS_POLL_SECONDS * 1000),
     globalSearchPerHour: c.GLOBAL_SEARCH_PER_HOUR,
     teacherStudentsPerHour: c.TEACHER_STUDENTS_PER_HOUR,

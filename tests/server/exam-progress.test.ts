@@ -17,7 +17,7 @@ import {
   type Class,
   variantNotInExam,
 } from './helpers/exam-day';
-import { openEvents } from './helpers/event-stream';
+import { fetchEvents, openEvents } from './helpers/event-stream';
 import { uploadMultipartRecording, validFields, webm } from './helpers/recordings';
 import {
   as,
@@ -28,6 +28,7 @@ import {
   type TestApp,
 } from './helpers/test-app';
 import { signAccessToken } from './helpers/tokens';
+import { loadConfig } from '../../server/config';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -590,3 +591,28 @@ describe.each(DATABASES)(
     });
   },
 );
+
+describe('the event stream over a real connection', () => {
+  it('ends the open streams when the server stops, so that its close is not held', async () => {
+    const t = await createTestApp('sqlite', ENV);
+    try {
+      const c = await setupClass(t.app, ['Эйдельман']);
+      const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { reader } = await fetchEvents(origin, c.teacher.token, c.exam.id);
+      await reader.progress();
+      await t.app.close();
+      expect(await reader.ended(5000)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('beats at most every half CONNECTION_TIMEOUT_SECONDS, so that an open stream is never cut as idle', () => {
+    const config = (env: Record<string, string>) => loadConfig({ DATA_DIR: os.tmpdir(), ...env });
+    expect(config({}).progressHeartbeatMs).toBe(15_000);
+    expect(config({ CONNECTION_TIMEOUT_SECONDS: '20' }).progressHeartbeatMs).toBe(10_000);
+    expect(config({ PROGRESS_HEARTBEAT_SECONDS: '0.2' }).progressHeartbeatMs).toBe(200);
+    expect(() => config({ PROGRESS_HEARTBEAT_SECONDS: '0' })).toThrow(/PROGRESS_HEARTBEAT_SECONDS/);
+    expect(() => config({ PROGRESS_POLL_SECONDS: 'часто' })).toThrow(/PROGRESS_POLL_SECONDS/);
+  });
+});
