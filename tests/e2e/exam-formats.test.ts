@@ -4,34 +4,12 @@ import { LoginPage } from './pages/login-page';
 import { expectToast } from './pages/toasts';
 import { setupE2e, uid } from './support/e2e';
 import { recordingDetail, waitForRecordings } from './support/exam-runs';
-import { type ReviewSetup, setupReviewExam } from './support/review-fixtures';
+import { type ReviewSetup, setupReviewExam, toneWav } from './support/review-fixtures';
 
 const { scenario, env } = setupE2e(import.meta.url);
 
 const EGE = 'ЕГЭ, английский язык, устная часть';
 const INTERVIEW = 'ЕГЭ 3. Интервью';
-
-/** A 1.5 s tone as a 16 kHz mono WAV: the interview's first question as the student hears it. */
-function questionWav(seconds = 1.5, rate = 16_000): Buffer {
-  const samples = Math.round(seconds * rate);
-  const out = Buffer.alloc(44 + samples * 2);
-  out.write('RIFF', 0, 'ascii');
-  out.writeUInt32LE(36 + samples * 2, 4);
-  out.write('WAVEfmt ', 8, 'ascii');
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20); // PCM
-  out.writeUInt16LE(1, 22); // mono
-  out.writeUInt32LE(rate, 24);
-  out.writeUInt32LE(rate * 2, 28);
-  out.writeUInt16LE(2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write('data', 36, 'ascii');
-  out.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i += 1) {
-    out.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), 44 + i * 2);
-  }
-  return out;
-}
 
 /** What a datetime-local input takes, in this machine's (and so the browser's) time zone. */
 function localInput(ms: number): string {
@@ -97,7 +75,7 @@ scenario('a mock ЕГЭ English from the official format, taken question by ques
   before(async () => {
     setup = await setupReviewExam(env.baseUrl, uid());
     const form = new FormData();
-    form.append('files', new Blob([new Uint8Array(questionWav())], { type: 'audio/wav' }), audioName);
+    form.append('files', new Blob([new Uint8Array(toneWav(1.5))], { type: 'audio/wav' }), audioName);
     const res = await fetch(`${env.baseUrl}/api/teacher/files?page_size=10&page_number=0`, {
       method: 'POST',
       headers: { authorization: `Bearer ${setup.teacher.token}` },

@@ -135,10 +135,13 @@ export async function takeExamFromItsPage(page: Page, setup: ReviewSetup) {
   await expectToast(page, 'Экзамен завершен');
 }
 
-/** Waits until the answer to task `task` (of two) is being recorded. */
+/**
+ * Waits until the answer to task `task` (of two) is being recorded (an AUDIO_TASK's audio is
+ * heard in full before its answer starts).
+ */
 export async function waitForSpeaking(page: Page, task: number) {
   await page
     .getByRole('heading', { name: new RegExp(`^Задание №${task} из 2`) })
     .waitFor({ timeout: 15_000 });
-  await page.getByTestId('phase-speaking').waitFor({ timeout: 15_000 });
+  await page.getByTestId('phase-speaking').waitFor({ timeout: 20_000 });
 }

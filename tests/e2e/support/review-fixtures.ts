@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { FAKE_AUDIO } from './paths';
 
 /**
  * Set-up for the review tests, straight through the API: a teacher with a linked student, a
@@ -37,6 +35,28 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A tone as a 16 kHz mono PCM WAV: a task's or a question's audio, short so a test does not wait. */
+export function toneWav(seconds: number, rate = 16_000): Buffer {
+  const samples = Math.round(seconds * rate);
+  const out = Buffer.alloc(44 + samples * 2);
+  out.write('RIFF', 0, 'ascii');
+  out.writeUInt32LE(36 + samples * 2, 4);
+  out.write('WAVEfmt ', 8, 'ascii');
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20); // PCM
+  out.writeUInt16LE(1, 22); // mono
+  out.writeUInt32LE(rate, 24);
+  out.writeUInt32LE(rate * 2, 28);
+  out.writeUInt16LE(2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write('data', 36, 'ascii');
+  out.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i += 1) {
+    out.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), 44 + i * 2);
+  }
+  return out;
+}
 
 /** An API call the server answered with an error status. */
 export class ApiCallError extends Error {
@@ -99,7 +119,7 @@ async function register(
 }
 
 export interface ExamSetupOptions {
-  /** The first task is an AUDIO_TASK with the speech WAV (played after the start sound). */
+  /** The first task is an AUDIO_TASK with a 2 s tone, heard before its answer starts. */
   audioTask?: boolean;
   preparationDuration?: number;
   duration?: number;
@@ -142,11 +162,7 @@ export async function setupReviewExam(
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), `Картинка-${suffix}.png`);
   if (options.audioTask) {
-    form.append(
-      'files',
-      new Blob([new Uint8Array(fs.readFileSync(FAKE_AUDIO))], { type: 'audio/wav' }),
-      `Речь-${suffix}.wav`,
-    );
+    form.append('files', new Blob([new Uint8Array(toneWav(2))], { type: 'audio/wav' }), `Речь-${suffix}.wav`);
   }
   const uploaded = await call<{ files: { id: number; name: string }[] }>(
     baseUrl,

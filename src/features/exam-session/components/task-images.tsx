@@ -29,7 +29,15 @@ export function TaskImages({ images, header }: { images: TaskImage[]; header?: R
             focusRipple
             aria-label={`Открыть на весь экран: ${image.name}`}
             onClick={() => setOpen(image)}
-            sx={{ borderRadius: 1, overflow: 'hidden', maxWidth: '100%', cursor: 'zoom-in' }}
+            // A touch target however small the picture (a tiny image is a tiny button otherwise).
+            sx={{
+              borderRadius: 1,
+              overflow: 'hidden',
+              maxWidth: '100%',
+              minWidth: 44,
+              minHeight: 44,
+              cursor: 'zoom-in',
+            }}
           >
             <Box
               component="img"
