@@ -6,7 +6,7 @@ import { examDayRuntimePlugin } from './runtime';
 import { examProgress } from './service';
 
 export { studentExamDayRoutes, teacherExamDayRoutes } from './routes';
-export { noteExamChanged, noteRefusedUpload, type RefusedUpload } from './service';
+export { noteExamChanged, noteRefusedUpload } from './service';
 
 /** Starts the exam day's runtime with the app and stops it with the app (register it before the routes). */
 export async function examDayPlugin(app: FastifyInstance): Promise<void> {

@@ -11,6 +11,7 @@ import {
   IMPORT_FILES_MAX,
   importResultsSchema,
   progressReportBodySchema,
+  USTNO_FILE_EXTENSION,
 } from '../../../src/shared/contract/progress';
 import { EXAM_DAY_TEXT } from '../../../src/shared/messages';
 import { badRequest, unsupportedMediaType } from '../../lib/http-error';
@@ -51,7 +52,7 @@ async function* importParts(req: FastifyRequest): AsyncGenerator<ImportPart> {
       await drain(content);
       continue;
     }
-    yield { name: part.filename || 'без имени', content };
+    yield { name: part.filename || `ответ${USTNO_FILE_EXTENSION}`, content };
   }
 }
 

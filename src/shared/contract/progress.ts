@@ -17,7 +17,6 @@ import {
 
 /** What the device is doing with one recording (its clientId): the exam began, a task records, it ended. */
 export const PROGRESS_REPORT_STATES = ['started', 'recording', 'finished'] as const;
-export type ProgressReportState = (typeof PROGRESS_REPORT_STATES)[number];
 
 export const PROGRESS_TASK_MAX = 100;
 /** Bytes still on the device: a 32-bit column; a recording is capped far below (MAX_RECORDING_MB). */
@@ -75,7 +74,6 @@ export const EXAM_PROGRESS_STATES = [
   'received',
   'refused',
 ] as const;
-export type ExamProgressState = (typeof EXAM_PROGRESS_STATES)[number];
 
 export const examProgressStudentSchema = z.object({
   id: z.number().int(),
