@@ -29,6 +29,9 @@ async function serverComments(audioId: number, token: string) {
   return body.comments;
 }
 
+/** Where the teacher clicks for three comments, as fractions of the waveform: each outside the region before. */
+const SPOTS = [0.6, 0.25, 0.85];
+
 describe('drag to select on the teacher’s waveform', () => {
   test('a drag across the waveform draws a new range that becomes the main region of the next comment', async ({
     page,
@@ -64,7 +67,12 @@ describe('drag to select on the teacher’s waveform', () => {
       })
       .toBe(true);
 
-    // The next comment takes the selected range.
+    // The selected region is the main region: it can be dragged as a whole.
+    await review.dragMainRegion(-box.width * 0.3);
+    await expect.poll(async () => (await review.mainSpan()).start).toBeLessThan(expected.start - 1.5);
+    const dragged = await review.mainSpan();
+
+    // The next comment takes the region where it was left.
     await review.addComment('Пауза слишком длинная');
     await review.row('Пауза слишком длинная').waitFor();
     let saved: { start: number; end: number }[] = [];
@@ -74,11 +82,52 @@ describe('drag to select on the teacher’s waveform', () => {
         return saved.length;
       })
       .toBe(1);
-    expect(Math.abs(saved[0].start - expected.start)).toBeLessThan(0.3);
-    expect(Math.abs(saved[0].end - expected.end)).toBeLessThan(0.3);
+    // The page shows whole seconds; the saved times are the region's own.
+    expect(Math.abs(saved[0].start - dragged.start)).toBeLessThan(1);
+    expect(Math.abs(saved[0].end - dragged.end)).toBeLessThan(1);
+  });
 
-    // The selected region is the main region: it can still be dragged as a whole.
-    await review.dragMainRegion(-box.width * 0.3);
-    await expect.poll(async () => (await review.mainSpan()).start).toBeLessThan(expected.start - 1.5);
+  test('three comments land where the teacher meant them: a click moves the playhead and the region, the next region starts at the playhead', async ({
+    page,
+  }) => {
+    const { setup, recording, review, duration } = await openReview(page);
+    const wave = page.getByRole('img', { name: 'Звуковая дорожка' });
+    const box = await wave.boundingBox();
+    if (!box) throw new Error('no waveform');
+    await page.getByText('Потяните за края области, чтобы изменить ее длину').waitFor();
+
+    const placed: number[] = [];
+    for (const [i, at] of SPOTS.entries()) {
+      // A click on the waveform (away from the region, whose own clicks are its): the playhead and the new comment's region go there.
+      await page.mouse.click(box.x + box.width * at, box.y + box.height / 2);
+      const expected = at * duration;
+      await expect
+        .poll(async () => Math.abs((await review.mainSpan()).start - expected))
+        .toBeLessThanOrEqual(1);
+      placed.push((await review.mainSpan()).start);
+      await review.addComment(`Замечание ${i + 1}`);
+      await review.row(`Замечание ${i + 1}`).waitFor();
+    }
+    let saved: { start: number; end: number; comment: string }[] = [];
+    await expect
+      .poll(async () => {
+        saved = await serverComments(recording.id, setup.teacher.token);
+        return saved.length;
+      })
+      .toBe(3);
+    for (const [i, at] of SPOTS.entries()) {
+      const comment = saved.find((c) => c.comment === `Замечание ${i + 1}`);
+      expect(Math.abs((comment?.start ?? -1) - at * duration)).toBeLessThan(1);
+      expect(Math.abs((comment?.start ?? -1) - placed[i])).toBeLessThan(1);
+    }
+
+    // 'Комментарий с этого места' puts the region at the playhead.
+    await page.mouse.click(box.x + box.width * 0.1, box.y + box.height / 2);
+    await review.dragMainRegion(box.width * 0.4);
+    await expect.poll(async () => (await review.mainSpan()).start).toBeGreaterThan(0.3 * duration);
+    await page.getByRole('button', { name: 'Комментарий с этого места' }).click();
+    await expect
+      .poll(async () => Math.abs((await review.mainSpan()).start - 0.1 * duration))
+      .toBeLessThanOrEqual(1);
   });
 });
