@@ -518,7 +518,12 @@ describe('two instances on one PostgreSQL database and one bucket, behind nginx'
       payload: { password: 'Ustno-new-pass-1' },
     });
 
-    const log = await fsp.readFile(path.join(dir, 'access.log'), 'utf8');
+    // nginx writes a request's line once its answer is sent: the last one may come a moment later.
+    const readLog = () => fsp.readFile(path.join(dir, 'access.log'), 'utf8');
+    await waitFor('the last request in the access log', async () =>
+      (await readLog()).includes('/api/auth/recover/'),
+    );
+    const log = await readLog();
     expect(log).toContain(`"GET /api/files/${file.id}/content HTTP/1.1" 200`);
     expect(log).toContain('"GET /api/auth/role HTTP/1.1"');
     expect(log).toContain('"GET /recover/… HTTP/1.1"');
