@@ -207,3 +207,68 @@ describe('every screen of every role at 360, 390, 768 and 1280 px', () => {
     await lookAtRole(page, 'admin', ids);
   }, 300_000);
 });
+
+/** Two boxes share some area (touching edges do not count). */
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(page: Page, locator: ReturnType<Page['locator']>): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`no box for ${locator.toString()}`);
+  return box;
+}
+
+describe('layouts that hold where people stumbled', () => {
+  test('teacher at 360 px: the global search chip beside the name, the criterion name field wide enough', async ({
+    page,
+  }) => {
+    const ids = await ensureFixtures(page);
+    await new LoginPage(page).loginAs(ids.setup.teacher, /\/teacher\/exams$/);
+    await page.setViewportSize({ width: 360, height: 780 });
+
+    await page.goto('/teacher/students');
+    await page.getByRole('button', { name: 'Глобальный поиск' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Глобальный поиск' });
+    await dialog.getByRole('searchbox', { name: 'Поиск' }).fill(ids.setup.student.username);
+    const row = dialog
+      .getByTestId('global-student-row')
+      .filter({ hasText: `@${ids.setup.student.username}` });
+    const chip = row.getByText('В вашем списке');
+    await chip.waitFor();
+    const name = row.getByText(ids.setup.student.surname, { exact: false }).first();
+    expect(overlap(await boxOf(page, chip), await boxOf(page, name))).toBe(false);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/teacher/tasks');
+    await page.getByRole('button', { name: 'Создать задание' }).click();
+    const task = page.getByRole('dialog');
+    await task.getByRole('button', { name: 'Добавить критерий' }).click();
+    const criterion = task.getByRole('textbox', { name: 'Критерий 1' });
+    expect((await boxOf(page, criterion)).width).toBeGreaterThan(150);
+  });
+
+  test('student at 360 px: a checked recording keeps its title readable beside its chip; the exam page’s offline line is whole', async ({
+    page,
+  }) => {
+    const ids = await ensureFixtures(page);
+    const res = await fetch(`${env.baseUrl}/api/teacher/audios/${ids.audioId}/switch`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ids.setup.teacher.token}` },
+    });
+    expect(res.status).toBe(200);
+    await new LoginPage(page).loginAs(ids.setup.student, /\/student\/exams$/);
+    await page.setViewportSize({ width: 360, height: 780 });
+
+    await page.goto('/student/audios');
+    const title = page.getByText(ids.setup.examName, { exact: false }).first();
+    await page.getByText('Проверено').first().waitFor();
+    expect((await boxOf(page, title)).width).toBeGreaterThan(150);
+
+    await page.goto(`/student/exams/${ids.setup.examId}`);
+    const ready = page.getByTestId('exam-offline-ready');
+    await ready.waitFor({ timeout: 20_000 });
+    const cut = await ready.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(cut).toBe(false);
+  });
+});
