@@ -81,10 +81,10 @@ self.addEventListener('sync', (event: Event) => {
   e.waitUntil(deliverOutbox());
 });
 
-// Media (task files, recordings) cache-first by id: the signature in the query string changes
+// Media (task files, recordings, voice comments) cache-first by id: the signature in the query string changes
 // with every signed URL, the content does not. Range requests (audio seeking) are answered from
 // the cached whole file; partial answers from the network are not cached.
-const MEDIA_PATH = /^\/api\/(files|recordings)\/\d+\/content$/;
+const MEDIA_PATH = /^\/api\/(files|recordings|voices)\/\d+\/content$/;
 registerRoute(
   ({ url, request }) => request.method === 'GET' && MEDIA_PATH.test(url.pathname),
   new CacheFirst({

@@ -44,8 +44,11 @@ const confirmedIdKey = (clientId: string) => `${CONFIRMED_ID}${clientId}`;
  */
 const CONFIRMED_ID_KEPT_MS = 7 * 24 * 3600_000;
 
-/** `<id>@<when confirmed>`; older versions stored `<id>` alone. */
-async function resolveId(target: CommentRef): Promise<number | null> {
+/**
+ * The server id of a comment, or null when its creation never reached the server. `<id>@<when
+ * confirmed>`; older versions stored `<id>` alone. Voices resolve their comment this way too.
+ */
+export async function resolveCommentId(target: CommentRef): Promise<number | null> {
   if ('id' in target) return target.id;
   const row = await localDb.kv.get(confirmedIdKey(target.clientId));
   return row ? Number.parseInt(row.value, 10) : null;
@@ -124,7 +127,7 @@ export const commentKind: OutboxKindDef<'comment'> = {
       );
       return;
     }
-    const id = await resolveId(op.target);
+    const id = await resolveCommentId(op.target);
     // Its creation never reached the server (refused): there is nothing there to change.
     if (id === null) return;
     if (op.op === 'update') {
