@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { AudioSummary } from '@/shared/contract/teacher';
 import { SUCCESS_TEXT } from '@/shared/messages';
 import { ConfirmDeleteDialog } from '@/components/confirm-dialog/confirm-dialog';
@@ -39,10 +39,11 @@ export const EMPTY_AUDIOS_TEXT = 'Список аудиозаписей пуст
 const audioHref = (id: number) => `/teacher/audios/${id}`;
 
 /**
- * /teacher/exams/{id}: the exam's attempts and window, its recordings (checked switch, delete,
+ * /teacher/exams/{id}: the exam's attempts and window, the exam day's progress (`progress`, the
+ * route brings it from the exam-day feature: features do not import each other), its recordings (checked switch, delete,
  * open for review), and the exam's edit dialog, statistics and zip of all recordings.
  */
-export function ExamPage({ examId }: { examId: number }) {
+export function ExamPage({ examId, progress }: { examId: number; progress?: ReactNode }) {
   const query = useExam(examId);
   const exam = query.data;
   const navigate = useNavigate();
@@ -108,6 +109,7 @@ export function ExamPage({ examId }: { examId: number }) {
         <Typography color="text.secondary">{rules.attempts}</Typography>
         <Typography color="text.secondary">{rules.window}</Typography>
       </Stack>
+      {progress}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Аудиозаписи
       </Typography>

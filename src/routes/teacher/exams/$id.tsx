@@ -1,12 +1,13 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { examQuery } from '@/features/exams/api/get-exam';
+import { ExamProgress } from '@/features/exam-day/components/exam-progress';
 import { ExamPage } from '@/features/exams/components/exam-page';
 import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
 import { ensureData, unlessOffline } from '@/lib/route-data';
 
 function TeacherExamRoute() {
   const { id } = Route.useParams();
-  return <ExamPage examId={id} />;
+  return <ExamPage examId={id} progress={<ExamProgress examId={id} />} />;
 }
 
 export const Route = createFileRoute('/teacher/exams/$id')({
