@@ -1,4 +1,5 @@
 import { recordingKind } from '@/features/exam-session/api/complete-exam';
+import { progressKind } from '@/features/exam-session/api/report-progress';
 import { commentKind } from '@/features/review/api/comment-ops';
 import { gradeKind } from '@/features/review/api/grade-send';
 import { voiceKind } from '@/features/review/api/voice-ops';
@@ -10,6 +11,7 @@ import type { AnyOutboxKindDef } from '@/lib/sync-engine';
  */
 export const outboxKinds: ReadonlyArray<AnyOutboxKindDef> = [
   recordingKind,
+  progressKind,
   commentKind,
   gradeKind,
   voiceKind,
