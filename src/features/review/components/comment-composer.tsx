@@ -9,7 +9,12 @@ import { COMMENT_MAX_LENGTH } from '@/shared/contract/review';
 import { formatDuration } from '@/shared/format';
 import { useNotify } from '@/lib/notify';
 import { enqueueCommentOp, newCommentClientId } from '../api/comment-ops';
+import { enqueueVoiceOp } from '../api/voice-ops';
 import { commentDraftError, roundWithin } from '../model/comment-rules';
+import { type RecordedVoice, type VoiceDevices, VoiceRecorder } from './voice-recorder';
+
+/** The text a comment spoken without words carries (the server requires one). */
+export const VOICE_ONLY_TEXT = 'Голосовой комментарий';
 
 export const FROM_PLAYHEAD_TEXT = 'Комментарий с этого места';
 export const STRETCH_HINT = 'Потяните за края области, чтобы изменить ее длину';
@@ -25,31 +30,40 @@ export function CommentComposer({
   span,
   onFromPlayhead,
   onAdded,
+  voiceDevices,
 }: {
   audioId: number;
   duration: number;
   span: { start: number; end: number };
   onFromPlayhead: () => void;
   onAdded: () => void;
+  voiceDevices?: VoiceDevices;
 }) {
   const notify = useNotify();
   const [text, setText] = useState('');
+  const [voice, setVoice] = useState<RecordedVoice | null>(null);
 
   const add = async () => {
-    const error = commentDraftError({ ...span, comment: text }, duration);
+    // A spoken comment needs no words; the server still wants a text.
+    const comment = text.trim() || (voice ? VOICE_ONLY_TEXT : '');
+    const error = commentDraftError({ ...span, comment }, duration);
     if (error) {
       notify.error(error);
       return;
     }
+    const clientId = newCommentClientId();
     await enqueueCommentOp({
       op: 'create',
       audioId,
-      clientId: newCommentClientId(),
+      clientId,
       start: roundWithin(span.start, duration),
       end: roundWithin(span.end, duration),
-      comment: text.trim(),
+      comment,
     });
+    // Queued after the creation, in the same order: it goes once the comment exists.
+    if (voice) await enqueueVoiceOp({ op: 'put', audioId, target: { clientId }, ...voice });
     setText('');
+    setVoice(null);
     onAdded();
   };
 
@@ -87,6 +101,28 @@ export function CommentComposer({
         <Typography variant="body2" color="text.secondary" data-testid="main-region-hint">
           {STRETCH_HINT}
         </Typography>
+      </Stack>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}
+        data-testid="composer-voice"
+      >
+        {voice ? (
+          <>
+            <Typography variant="body2">
+              {VOICE_ONLY_TEXT}, {formatDuration(voice.duration)}
+            </Typography>
+            <Button size="small" onClick={() => setVoice(null)}>
+              Убрать голос
+            </Button>
+          </>
+        ) : null}
+        <VoiceRecorder
+          onKeep={setVoice}
+          {...(voiceDevices ? { devices: voiceDevices } : {})}
+          {...(voice ? { recordLabel: 'Перезаписать голос' } : {})}
+        />
       </Stack>
     </Paper>
   );

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { createLink } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { answerMarkers } from '@/components/waveform/answer-markers';
 import { CommentList, RecordingMissing, RecordingPage } from '@/components/recording/recording-page';
 import { useCommentMarks } from '@/components/waveform/use-comment-marks';
@@ -13,13 +13,15 @@ import {
 import { formatDateTime, formatDuration } from '@/shared/format';
 import { useOfflineMedia } from '@/lib/offline-media';
 import { enqueueCommentOp, pendingCommentOpsOf } from '../api/comment-ops';
+import { enqueueVoiceOp, pendingVoiceOf, pendingVoiceOpsOf } from '../api/voice-ops';
 import { usePendingItems } from '@/lib/use-device-sync';
 import { useRecording } from '../api/get-recording';
 import { mergeComments, type ShownComment } from '../model/merge-comments';
 import { MAIN_REGION_MIN_LENGTH, newCommentRegion } from '../model/comment-rules';
 import { CommentComposer } from './comment-composer';
 import { CommentEditRow } from './comment-edit-row';
-import { CommentRow } from './comment-row';
+import { CommentRow, type ShownVoice } from './comment-row';
+import type { RecordedVoice } from './voice-recorder';
 import { GradePanel, gradeTaskElementId } from './grade-panel';
 
 const RouterLink = createLink(Link);
@@ -47,6 +49,20 @@ export function RecordingReviewPage({ recordingId }: { recordingId: number }) {
     () => (pendingItems ? pendingCommentOpsOf(pendingItems, recordingId) : undefined),
     [pendingItems, recordingId],
   );
+  const pendingVoiceItems = usePendingItems('voice');
+  const pendingVoices = useMemo(
+    () => (pendingVoiceItems ? pendingVoiceOpsOf(pendingVoiceItems, recordingId) : []),
+    [pendingVoiceItems, recordingId],
+  );
+  // A voice recorded here plays from the device until the server has it.
+  const pendingUrls = useMemo(
+    () =>
+      new Map(
+        pendingVoices.flatMap((op) => (op.op === 'put' ? [[op.blob, URL.createObjectURL(op.blob)]] : [])),
+      ),
+    [pendingVoices],
+  );
+  useEffect(() => () => pendingUrls.forEach((url) => URL.revokeObjectURL(url)), [pendingUrls]);
   const [region, setRegion] = useState<{ start: number; end: number } | null>(null);
   const [editingKey, setEditingKey] = useState<string | null>(null);
 
@@ -69,6 +85,24 @@ export function RecordingReviewPage({ recordingId }: { recordingId: number }) {
   // A new comment's region starts at the playhead: at the start on a page just opened.
   const main = region ?? newCommentRegion(0, duration);
   const regionAtPlayhead = () => setRegion(newCommentRegion(player.current?.currentTime() ?? 0, duration));
+
+  const voiceOf = (c: ShownComment): ShownVoice | null => {
+    const waiting = pendingVoiceOf(
+      pendingVoices,
+      'id' in c.ref ? { id: c.ref.id } : { clientId: c.ref.clientId },
+    );
+    if (waiting) {
+      if (waiting.op === 'remove') return null;
+      const src = pendingUrls.get(waiting.blob);
+      return src ? { src, duration: waiting.duration, pending: true } : null;
+    }
+    const own = 'id' in c.ref ? audio.comments.find((s) => s.id === (c.ref as { id: number }).id) : undefined;
+    return own?.voice ? { src: own.voice.access, duration: own.voice.duration, pending: false } : null;
+  };
+  const saveVoice = (c: ShownComment, voice: RecordedVoice) =>
+    void enqueueVoiceOp({ op: 'put', audioId: recordingId, target: c.ref, ...voice });
+  const removeVoice = (c: ShownComment) =>
+    void enqueueVoiceOp({ op: 'remove', audioId: recordingId, target: c.ref });
 
   const remove = async (c: ShownComment) => {
     await enqueueCommentOp({ op: 'delete', audioId: recordingId, target: c.ref });
@@ -147,6 +181,9 @@ export function RecordingReviewPage({ recordingId }: { recordingId: number }) {
                   onShow={() => show(c.key)}
                   onEdit={() => setEditingKey(c.key)}
                   onRemove={() => void remove(c)}
+                  voice={voiceOf(c)}
+                  onVoice={(v) => saveVoice(c, v)}
+                  onVoiceRemove={() => removeVoice(c)}
                 />
               ),
             )}
