@@ -114,6 +114,23 @@ export const RECORDING_NOTE = {
     'Ответ записан, когда попытки на этот экзамен уже закончились; запись сохранена, чтобы ответ не потерялся, а как ее учесть, решает учитель.',
 } as const;
 
+/**
+ * Where a student's answer stands on the exam day (the contract's EXAM_PROGRESS_STATES), in the
+ * statistics and scores.csv alike.
+ */
+export const EXAM_STATE_TEXT = {
+  'not-started': 'Не начинал',
+  'in-progress': 'Отвечает',
+  'on-device': 'Ответ на устройстве',
+  received: 'Ответ получен',
+  refused: 'Не принят',
+} as const;
+
+/** The state in words; a refusal says why when the server recorded its reason. */
+export function examStateText(state: keyof typeof EXAM_STATE_TEXT, message?: string | null): string {
+  return state === 'refused' && message ? `${EXAM_STATE_TEXT.refused}: ${message}` : EXAM_STATE_TEXT[state];
+}
+
 export const RECORDING_TEXT = {
   recordingNotFound: 'Аудиозапись не найдена',
   sessionNotFound: 'Сессия экзамена не найдена',

@@ -111,6 +111,7 @@ scenario('a grade given offline, on its way to the student and the gradebook', (
       'Попыток',
       'После закрытия',
       'Сверх попыток',
+      'Состояние',
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1].slice(0, 5)).toEqual([
@@ -120,6 +121,6 @@ scenario('a grade given offline, on its way to the student and the gradebook', (
       setup.student.username,
       'да',
     ]);
-    expect(rows[1].slice(6)).toEqual(['3', '1', '4', '5', '1', 'нет', 'нет']);
+    expect(rows[1].slice(6)).toEqual(['3', '1', '4', '5', '1', 'нет', 'нет', 'Ответ получен']);
   });
 });

@@ -332,6 +332,7 @@ describe.each(DATABASES)('exam rules on recordings on %s', (kind) => {
         attempts: row.attempts,
         afterClose: row.afterClose,
         overAttempts: row.overAttempts,
+        state: row.state,
       }));
     };
     const csvTail = async () => {
@@ -340,16 +341,16 @@ describe.each(DATABASES)('exam rules on recordings on %s', (kind) => {
         s.teacher,
       )({ method: 'GET', url: `/api/teacher/exam/${s.exam.id}/scores.csv` });
       expect(res.statusCode).toBe(200);
-      return parseCsv(res.body).map((row) => [row[0], ...row.slice(-3)]);
+      return parseCsv(res.body).map((row) => [row[0], ...row.slice(-4)]);
     };
     expect(await statistics()).toEqual([
-      { surname: 'Абрамов', attempts: 2, afterClose: true, overAttempts: true },
-      { surname: 'Яшин', attempts: 0, afterClose: false, overAttempts: false },
+      { surname: 'Абрамов', attempts: 2, afterClose: true, overAttempts: true, state: 'received' },
+      { surname: 'Яшин', attempts: 0, afterClose: false, overAttempts: false, state: 'not-started' },
     ]);
     expect(await csvTail()).toEqual([
-      ['Фамилия', 'Попыток', 'После закрытия', 'Сверх попыток'],
-      ['Абрамов', '2', 'да', 'да'],
-      ['Яшин', '0', 'нет', 'нет'],
+      ['Фамилия', 'Попыток', 'После закрытия', 'Сверх попыток', 'Состояние'],
+      ['Абрамов', '2', 'да', 'да', 'Ответ получен'],
+      ['Яшин', '0', 'нет', 'нет', 'Не начинал'],
     ]);
 
     // The rules lifted, a third recording comes unflagged: the flags are the latest's, the
@@ -361,8 +362,9 @@ describe.each(DATABASES)('exam rules on recordings on %s', (kind) => {
       attempts: 3,
       afterClose: false,
       overAttempts: false,
+      state: 'received',
     });
-    expect((await csvTail())[1]).toEqual(['Абрамов', '3', 'нет', 'нет']);
+    expect((await csvTail())[1]).toEqual(['Абрамов', '3', 'нет', 'нет', 'Ответ получен']);
     // The earlier ones keep the flags they were stored with.
     expect(await storedRow(flagged.id)).toMatchObject({ after_close: 1, over_attempts: 1 });
   });

@@ -435,12 +435,14 @@ describe.each(DATABASES)('grading on %s', (kind) => {
         'Попыток',
         'После закрытия',
         'Сверх попыток',
+        'Состояние',
       ]);
       expect(rows).toHaveLength(3);
       const [, anna, boris] = rows;
       expect(anna.slice(0, 5)).toEqual(['Авдеева', 'Анна', 'Ильинична', student.fields.username, 'да']);
       expect(anna[5]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
-      // Then how many recordings she made of the exam, and the latest one's flags.
+      // Then how many recordings she made of the exam, the latest one's flags and where her
+      // answer stands on the exam day.
       const made = await t.app.ctx.db
         .selectFrom('recordings')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -448,7 +450,7 @@ describe.each(DATABASES)('grading on %s', (kind) => {
         .where('student_id', '=', student.id)
         .executeTakeFirstOrThrow();
       expect(Number(made.n)).toBeGreaterThan(1);
-      expect(anna.slice(6)).toEqual(['3', '', '3', '6', '6', String(made.n), 'нет', 'нет']);
+      expect(anna.slice(6)).toEqual(['3', '', '3', '6', '6', String(made.n), 'нет', 'нет', 'Ответ получен']);
       // A value Excel would run as a formula is written as text.
       expect(boris).toEqual([
         'Борисов',
@@ -465,6 +467,7 @@ describe.each(DATABASES)('grading on %s', (kind) => {
         '0',
         'нет',
         'нет',
+        'Не начинал',
       ]);
     });
 

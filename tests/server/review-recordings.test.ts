@@ -196,6 +196,8 @@ describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => 
             attempts: 2,
             afterClose: false,
             overAttempts: false,
+            state: 'received',
+            stateMessage: null,
           },
           {
             student: { id: students[3].id, surname: 'Борисов', name: 'Борис' },
@@ -206,6 +208,8 @@ describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => 
             attempts: 0,
             afterClose: false,
             overAttempts: false,
+            state: 'not-started',
+            stateMessage: null,
           },
           {
             student: { id: students[2].id, surname: 'ёлкин', name: 'Ефим' },
@@ -216,6 +220,8 @@ describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => 
             attempts: 0,
             afterClose: false,
             overAttempts: false,
+            state: 'not-started',
+            stateMessage: null,
           },
           {
             student: { id: students[0].id, surname: 'Яковлев', name: 'Ян' },
@@ -226,6 +232,8 @@ describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => 
             attempts: 1,
             afterClose: false,
             overAttempts: false,
+            state: 'received',
+            stateMessage: null,
           },
         ],
       });

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
+import { examStateText } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import { zonedClock } from '../../lib/time';
 import { latestGrades } from '../grading';
+import { examStates, stateOf } from './exam-states';
 import * as repo from './repository';
 
 // The exam's gradebook, scores.csv: an export beside exam.zip (whose first entry it is). The
@@ -26,17 +28,18 @@ const CSV_BATCH = 200;
 
 /**
  * The exam's gradebook: one row per assigned student (the grade of their latest recording, how
- * many they made, and whether the latest was recorded after the close or beyond the attempts),
- * UTF-8 with a byte order mark and `;` between cells so Excel in a Russian locale opens it as
- * it is. Read from the database a batch at a time as the stream is consumed.
+ * many they made, whether the latest was recorded after the close or beyond the attempts, and
+ * where their answer stands on the exam day), UTF-8 with a byte order mark and `;` between cells
+ * so Excel in a Russian locale opens it as it is. Read from the database a batch at a time as the stream is consumed.
  */
 export function scoresCsvStream(ctx: AppContext, examId: number): Readable {
   const { db } = ctx;
   const timeZone = ctx.config.timezone;
   async function* lines(): AsyncGenerator<string> {
-    const columns = await repo.examTaskColumns(db, examId);
+    // The class's exam-day states, read once for the whole file.
+    const [columns, states] = await Promise.all([repo.examTaskColumns(db, examId), examStates(db, examId)]);
     const taskHeaders = Array.from({ length: columns }, (_, i) => `Задание ${i + 1}`);
-    yield `\uFEFF${csvLine(['Фамилия', 'Имя', 'Отчество', 'Логин', 'Завершен', 'Загружено', ...taskHeaders, 'Итого', 'Максимум', 'Попыток', 'После закрытия', 'Сверх попыток'])}`;
+    yield `\uFEFF${csvLine(['Фамилия', 'Имя', 'Отчество', 'Логин', 'Завершен', 'Загружено', ...taskHeaders, 'Итого', 'Максимум', 'Попыток', 'После закрытия', 'Сверх попыток', 'Состояние'])}`;
     for (let offset = 0; ; offset += CSV_BATCH) {
       const students = await repo.examStudentsBatch(db, examId, offset, CSV_BATCH);
       if (students.length === 0) return;
@@ -48,6 +51,7 @@ export function scoresCsvStream(ctx: AppContext, examId: number): Readable {
       for (const student of students) {
         const grade = latest.get(student.id);
         const tally = tallies.get(student.id);
+        const state = stateOf(states, student.id);
         yield csvLine([
           student.surname,
           student.name,
@@ -61,6 +65,7 @@ export function scoresCsvStream(ctx: AppContext, examId: number): Readable {
           tally?.attempts ?? 0,
           tally?.afterClose ? 'да' : 'нет',
           tally?.overAttempts ? 'да' : 'нет',
+          examStateText(state.state, state.stateMessage),
         ]);
       }
       if (students.length < CSV_BATCH) return;

@@ -13,6 +13,7 @@ import { nowIso } from '../../lib/time';
 import { requireTeacherExam } from '../exams';
 import { latestGrades } from '../grading';
 import { findTeacherRecording } from '../recordings';
+import { examStates, stateOf } from './exam-states';
 import { scoresCsvStream } from './gradebook';
 import * as repo from './repository';
 import { EntryNamer, streamZip, type ZipSource } from './zip';
@@ -21,7 +22,8 @@ import { EntryNamer, streamZip, type ZipSource } from './zip';
 
 /**
  * One row per assigned student, by surname: completed when they have a recording of the exam;
- * the grade and the flags are the latest recording's, beside how many they made.
+ * the grade and the flags are the latest recording's, beside how many they made; the state is
+ * where their latest attempt stands on the exam day (the class's progress, read once).
  */
 export async function statistics(
   ctx: AppContext,
@@ -32,9 +34,10 @@ export async function statistics(
   await requireTeacherExam(ctx.db, teacherId, examId);
   const page = await repo.examStatisticsPage(ctx.db, examId, q);
   const studentIds = page.items.map((row) => row.id);
-  const [totals, tallies] = await Promise.all([
+  const [totals, tallies, states] = await Promise.all([
     latestGrades(ctx.db, examId, studentIds),
     repo.recordingTallies(ctx.db, examId, studentIds),
+    examStates(ctx.db, examId),
   ]);
   return mapPage(page, (row) => ({
     student: { id: row.id, surname: row.surname, name: row.name },
@@ -45,6 +48,7 @@ export async function statistics(
     attempts: tallies.get(row.id)?.attempts ?? 0,
     afterClose: tallies.get(row.id)?.afterClose ?? false,
     overAttempts: tallies.get(row.id)?.overAttempts ?? false,
+    ...stateOf(states, row.id),
   }));
 }
 

@@ -3,6 +3,7 @@ import { formatDuration } from '../format';
 import { RECORDING_TEXT } from '../messages';
 import { idSchema, pagedSchema, timestampSchema } from './common';
 import { clientSentAtSchema, clientUpdatedAtSchema } from './grading';
+import { EXAM_PROGRESS_STATES } from './progress';
 import { commentSchema, recordingDetailSchema } from './student';
 
 // ---- recordings ----
@@ -37,6 +38,13 @@ export const statisticsSessionSchema = z.object({
   /** The latest recording's flags (false when there is none). */
   afterClose: z.boolean(),
   overAttempts: z.boolean(),
+  /**
+   * Where the student's latest attempt stands on the exam day, as the progress view says
+   * (defaults: rows cached before the state was sent).
+   */
+  state: z.enum(EXAM_PROGRESS_STATES).default('not-started'),
+  /** Why the server refused the answer (`refused`), else null. */
+  stateMessage: z.string().nullable().default(null),
 });
 export type StatisticsSession = z.infer<typeof statisticsSessionSchema>;
 
