@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import type { StatisticsSession } from '@/shared/contract/review';
 import { formatDateTime, formatScore } from '@/shared/format';
-import { RECORDING_NOTE } from '@/shared/messages';
+import { examStateText, RECORDING_NOTE } from '@/shared/messages';
 import { DEFAULT_SECTION_PAGE_SIZE } from '@/shared/pager';
 import { recordingNotes } from '@/components/recording/recording-notes';
 import { toPagedResult } from '@/components/paged-list/paged-result';
@@ -31,6 +31,8 @@ export const STATISTICS_COLUMNS: Column<StatisticsSession>[] = [
         <Chip size="small" variant="outlined" label="Не завершен" />
       ),
   },
+  // Where the latest attempt stands on the exam day, in the words of scores.csv.
+  { header: 'Состояние', cell: (s) => examStateText(s.state, s.stateMessage) },
   { header: 'Дата', cell: (s) => (s.date ? formatDateTime(s.date) : '—') },
   { header: 'Попыток', cell: (s) => s.attempts },
   {
@@ -55,8 +57,9 @@ export const STATISTICS_COLUMNS: Column<StatisticsSession>[] = [
 ];
 
 /**
- * 'Статистика': who of the assigned students completed the exam, when, in how many attempts,
- * how the latest one arrived (after the exam closed, beyond the attempts) and its grade.
+ * 'Статистика': who of the assigned students completed the exam, where their answer stands on
+ * the exam day, when, in how many attempts, how the latest one arrived (after the exam closed,
+ * beyond the attempts) and its grade.
  */
 export function ExamStatisticsDialog({ examId, onClose }: { examId: number; onClose: () => void }) {
   const titleId = useId();
