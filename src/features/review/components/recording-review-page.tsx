@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import { createLink } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { answerMarkers } from '@/components/waveform/answer-markers';
+import { ModelAnswers } from '@/components/recording/model-answers';
 import { CommentList, RecordingMissing, RecordingPage } from '@/components/recording/recording-page';
 import { useCommentMarks } from '@/components/waveform/use-comment-marks';
 import {
@@ -189,11 +190,15 @@ export function RecordingReviewPage({ recordingId }: { recordingId: number }) {
             )}
           </CommentList>
         </Box>
-        <GradePanel
-          audioId={recordingId}
-          starts={audio}
-          onPlayFrom={(seconds) => player.current?.playFrom(seconds)}
-        />
+        <Box sx={{ minWidth: 0 }}>
+          <GradePanel
+            audioId={recordingId}
+            starts={audio}
+            onPlayFrom={(seconds) => player.current?.playFrom(seconds)}
+          />
+          {/* What the teacher hoped to hear, beside the grade. */}
+          <ModelAnswers variant={audio.variant} />
+        </Box>
       </Box>
     </RecordingPage>
   );

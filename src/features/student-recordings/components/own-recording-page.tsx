@@ -4,6 +4,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useMemo } from 'react';
 import { CommentList, RecordingMissing, RecordingPage } from '@/components/recording/recording-page';
+import { ModelAnswers } from '@/components/recording/model-answers';
+import { VoicePlayButton } from '@/components/recording/voice-play-button';
 import { answerMarkers } from '@/components/waveform/answer-markers';
 import { useCommentMarks } from '@/components/waveform/use-comment-marks';
 import { WaveformPlayer } from '@/components/waveform/waveform-player';
@@ -49,6 +51,8 @@ export function OwnRecordingPage({ recordingId }: { recordingId: number }) {
         onMarkRemove={hide}
       />
       <RecordingGrade recordingId={recordingId} />
+      {/* The model answers are the student's once the recording is checked, never before. */}
+      {recording.checked && <ModelAnswers variant={recording.variant} />}
       <CommentList title="Комментарии учителя" empty={recording.comments.length === 0}>
         {recording.comments.map((c) => (
           <ListItem key={c.id} divider alignItems="flex-start">
@@ -63,6 +67,15 @@ export function OwnRecordingPage({ recordingId }: { recordingId: number }) {
               </Button>
             </Box>
             <ListItemText primary={c.comment} sx={{ whiteSpace: 'pre-wrap', m: 0 }} />
+            {/* The teacher's spoken comment: playing it marks its region, as the time button does. */}
+            {c.voice && (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 1 }} data-testid="comment-voice">
+                <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}>
+                  {formatDuration(c.voice.duration)}
+                </Box>
+                <VoicePlayButton src={c.voice.access} onPlay={() => show(commentKey(c))} />
+              </Box>
+            )}
           </ListItem>
         ))}
       </CommentList>
