@@ -2,6 +2,7 @@ import { recordingStore, syncEngine } from '@/lib/device-sync';
 import type { LocalRecording } from '@/lib/local-db';
 import { activeRecordings } from '@/lib/recording-store';
 import type { OutboxKindDef } from '@/lib/sync-engine';
+import { reportProgress } from './report-progress';
 import { apiPartsTransport, type PartsTransport, type SendScope, sendInParts } from '@/lib/upload';
 import { RECORDING_PART_BYTES, type UploadCompleteBody } from '@/shared/contract/student';
 
@@ -39,6 +40,23 @@ export async function enqueueRecording(
   if (options.interrupted) await recordingStore.markInterrupted(clientId);
   // One cut short was never stamped by its recorder: it ended with its last chunk.
   await recordingStore.stampRecordedAt(clientId);
+  // The teacher's 'Ход экзамена' learns that the answer waits here and how big it is; queued
+  // before the recording, so it goes first (best effort: it never holds the answer).
+  const size = await recordingStore
+    .assemble(clientId)
+    .then((a) => a?.blob.size)
+    .catch(() => undefined);
+  await reportProgress(
+    {
+      examId: recording.examId,
+      clientId,
+      variantID: recording.variantId,
+      state: 'finished',
+      task: recording.taskStarts.length,
+      ...(size !== undefined && { pendingBytes: size }),
+    },
+    recording.ownerId ?? null,
+  );
   await syncEngine.enqueue({
     key: recordingOutboxKey(clientId),
     kind: 'recording',

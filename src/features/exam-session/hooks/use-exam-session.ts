@@ -7,6 +7,7 @@ import { uuid } from '@/lib/uuid';
 import { ensureData, OfflineError } from '@/lib/route-data';
 import { completeSession } from '../api/complete-session';
 import { examVariantQuery, type Variant } from '../api/get-exam-variant';
+import { reportProgress } from '../api/report-progress';
 import { startSession } from '../api/start-session';
 import type { RecorderFault } from '../model/exam-recorder';
 import { answerWindowsOf, runnerTaskOf } from '../model/answer-windows';
@@ -50,6 +51,38 @@ export function useExamSession({ examId, examName }: { examId: number; examName:
   const clock = useExamRunner((events) => void effects.current?.run(events));
   const recording = useExamRecording();
   const blocker = useFocusMode(FOCUSED.has(stage));
+  /** The recording whose progress the teacher sees ('Ход экзамена'): its clientId and owner. */
+  const reporting = useRef<{ clientId: string; variantId: number; ownerId: string | null } | null>(null);
+
+  // Each answer window that starts speaking is reported (best effort, through the outbox).
+  const running = clock.runner.kind === 'running' ? clock.runner : null;
+  const speakingAt =
+    running?.phase === 'speaking'
+      ? {
+          task: running.taskIndex + 1,
+          question:
+            (running.tasks[running.taskIndex]?.windows?.length ?? 0) > 1
+              ? running.windowIndex + 1
+              : undefined,
+        }
+      : null;
+  const speakingTask = speakingAt?.task;
+  const speakingQuestion = speakingAt?.question;
+  useEffect(() => {
+    const r = reporting.current;
+    if (!r || speakingTask === undefined) return;
+    void reportProgress(
+      {
+        examId,
+        clientId: r.clientId,
+        variantID: r.variantId,
+        state: 'recording',
+        task: speakingTask,
+        ...(speakingQuestion !== undefined && { question: speakingQuestion }),
+      },
+      r.ownerId,
+    );
+  }, [examId, speakingTask, speakingQuestion]);
 
   /** How the exam goes on once its recording is queued: kept while queueing it failed, for a retry. */
   type Then = (answer: ListenBack | null) => void | Promise<void>;
@@ -121,10 +154,12 @@ export function useExamSession({ examId, examName }: { examId: number; examName:
         tasks: [...loaded.tasks].sort((a, b) => a.sequence_number - b.sequence_number),
       };
       const sessionId = await startSession(examId, variantId);
-      const recorder = await recording.open(
-        stream,
-        { clientId: uuid(), examId, examName, variantId, sessionId, ownerId: tokenStore.userId() },
-        (kind) => void stopOnFault(kind),
+      const meta = { clientId: uuid(), examId, examName, variantId, sessionId, ownerId: tokenStore.userId() };
+      const recorder = await recording.open(stream, meta, (kind) => void stopOnFault(kind));
+      reporting.current = { clientId: meta.clientId, variantId, ownerId: meta.ownerId };
+      void reportProgress(
+        { examId, clientId: meta.clientId, variantID: variantId, state: 'started', task: 0 },
+        meta.ownerId,
       );
       const startSound = new Audio(START_SOUND_URL);
       startSound.preload = 'auto';

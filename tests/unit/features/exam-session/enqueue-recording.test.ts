@@ -40,8 +40,14 @@ describe('queueing a recording', () => {
   it("queues an interrupted recording in its owner's name, flagged before it can be sent", async () => {
     await recordingStore.create(meta('cut'));
     await enqueueRecording('cut', 'Экзамен', { interrupted: true });
-    const [item] = await localDb.outbox.toArray();
+    const [report, item] = await localDb.outbox.toArray();
     expect(item).toMatchObject({ key: recordingOutboxKey('cut'), owner: '7', payload: { clientId: 'cut' } });
+    // The teacher's view hears first that the answer waits on the device (no chunks: 0 bytes).
+    expect(report).toMatchObject({
+      kind: 'progress',
+      owner: '7',
+      payload: { examId: 3, clientId: 'cut', variantID: 4, state: 'finished', pendingBytes: 0 },
+    });
     expect(await recordingStore.get('cut')).toMatchObject({ status: 'queued', interrupted: true });
   });
 });
