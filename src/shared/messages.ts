@@ -118,7 +118,7 @@ export const RECORDING_NOTE = {
  * Where a student's answer stands on the exam day (the contract's EXAM_PROGRESS_STATES), in the
  * statistics and scores.csv alike.
  */
-export const EXAM_STATE_TEXT = {
+const EXAM_STATE_TEXT = {
   'not-started': 'Не начинал',
   'in-progress': 'Отвечает',
   'on-device': 'Ответ на устройстве',

@@ -5,7 +5,7 @@ import { examProgress } from '../exam-day';
 // Each student's exam-day state for the statistics and scores.csv: the progress view's answer
 // for the whole class, computed once per request and looked up per row.
 
-export type ExamStates = Map<number, Pick<ExamProgressStudent, 'state' | 'message'>>;
+type ExamStates = Map<number, Pick<ExamProgressStudent, 'state' | 'message'>>;
 
 /** The class's states by student id (empty once the exam is gone). */
 export async function examStates(db: Db, examId: number): Promise<ExamStates> {
