@@ -1,23 +1,18 @@
 import { recordingStore, syncEngine } from '@/lib/device-sync';
 import { saveBlob } from '@/lib/save-blob';
 import { recordingOutboxKey } from './complete-exam';
-import { recordingExtension } from '@/shared/recording-media';
-
-function fileName(examName: string, createdAt: string, mime: string): string {
-  const safe = examName.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'запись';
-  const date = createdAt.slice(0, 16).replace('T', ' ').replace(':', '-');
-  return `${safe} ${date}.${recordingExtension(mime)}`;
-}
+import { ustnoFile, ustnoFileName } from './ustno-file';
 
 /**
- * Hands a recording the server refused to the student as a file (to pass on another way).
+ * Hands a recording the server refused to the student as a `.ustno` file (to pass on another way).
  * Answers false when the device no longer holds it.
  */
 export async function saveRefusedRecording(clientId: string): Promise<boolean> {
   const assembled = await recordingStore.assemble(clientId);
   if (!assembled) return false;
   const { recording, blob } = assembled;
-  saveBlob(blob, fileName(recording.examName, recording.createdAt, recording.mime));
+  // A .ustno file: the teacher's or the student's exam page brings it in later.
+  saveBlob(await ustnoFile(recording, blob), ustnoFileName(recording.examName, recording.createdAt));
   return true;
 }
 

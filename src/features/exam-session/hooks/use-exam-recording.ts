@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { recordingStore } from '@/lib/device-sync';
 import { saveBlob } from '@/lib/save-blob';
 import { enqueueRecording } from '../api/complete-exam';
+import { ustnoFile, ustnoFileName } from '../api/ustno-file';
 import type { StorageHealth } from '../model/chunk-writer';
 import { ExamRecorder, type RecorderFault, type RecorderMeta } from '../model/exam-recorder';
 import { type ListenBack, listenBackOf } from '../model/listen-back';
@@ -61,11 +62,17 @@ export function useExamRecording() {
     [],
   );
 
-  /** Everything recorded so far as a file, for when the device refuses to store it. */
+  /**
+   * Everything recorded so far as a file, for when the device refuses to store it: a `.ustno`
+   * file (the exam page brings it in) when the recording's row can be read, else the bare audio.
+   */
   const saveFile = useCallback(async (name: string) => {
     const r = recorder.current;
     if (!r) return;
-    saveBlob(await r.recordedFile(), `${name}.${recordingExtension(r.mime)}`);
+    const audio = await r.recordedFile();
+    const row = await recordingStore.get(r.meta.clientId).catch(() => undefined);
+    if (row) saveBlob(await ustnoFile({ ...row, mime: r.mime }, audio), ustnoFileName(name, row.createdAt));
+    else saveBlob(audio, `${name}.${recordingExtension(r.mime)}`);
   }, []);
 
   const level = useCallback(() => recorder.current?.currentLevel() ?? 0, []);
