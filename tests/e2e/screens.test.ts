@@ -213,7 +213,7 @@ const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
 type Box = { x: number; y: number; width: number; height: number };
 
-async function boxOf(page: Page, locator: ReturnType<Page['locator']>): Promise<Box> {
+async function boxOf(locator: ReturnType<Page['locator']>): Promise<Box> {
   const box = await locator.boundingBox();
   if (!box) throw new Error(`no box for ${locator.toString()}`);
   return box;
@@ -237,7 +237,7 @@ describe('layouts that hold where people stumbled', () => {
     const chip = row.getByText('В вашем списке');
     await chip.waitFor();
     const name = row.getByText(ids.setup.student.surname, { exact: false }).first();
-    expect(overlap(await boxOf(page, chip), await boxOf(page, name))).toBe(false);
+    expect(overlap(await boxOf(chip), await boxOf(name))).toBe(false);
     await page.keyboard.press('Escape');
 
     await page.goto('/teacher/tasks');
@@ -245,7 +245,7 @@ describe('layouts that hold where people stumbled', () => {
     const task = page.getByRole('dialog');
     await task.getByRole('button', { name: 'Добавить критерий' }).click();
     const criterion = task.getByRole('textbox', { name: 'Критерий 1' });
-    expect((await boxOf(page, criterion)).width).toBeGreaterThan(150);
+    expect((await boxOf(criterion)).width).toBeGreaterThan(150);
   });
 
   test('student at 360 px: a checked recording keeps its title readable beside its chip; the exam page’s offline line is whole', async ({
@@ -263,7 +263,7 @@ describe('layouts that hold where people stumbled', () => {
     await page.goto('/student/audios');
     const title = page.getByText(ids.setup.examName, { exact: false }).first();
     await page.getByText('Проверено').first().waitFor();
-    expect((await boxOf(page, title)).width).toBeGreaterThan(150);
+    expect((await boxOf(title)).width).toBeGreaterThan(150);
 
     await page.goto(`/student/exams/${ids.setup.examId}`);
     const ready = page.getByTestId('exam-offline-ready');
