@@ -5,6 +5,7 @@ import { SUCCESS_TEXT } from '@/shared/messages';
 import { FormDialog, NameField } from '@/components/form-dialog/form-dialog';
 import { RadioChoice } from '@/components/radio-choice/radio-choice';
 import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
+import { isRichTextEmpty } from '@/components/rich-text/rich-text-view';
 import { useNotify } from '@/lib/notify';
 import { useCreateTask } from '../api/create-task';
 import { useUpdateTask } from '../api/update-task';
@@ -12,6 +13,7 @@ import { TASK_TYPE_LABEL } from '../task-type';
 import { CriteriaField, criteriaOf, criterionDrafts, type CriterionDraft } from './criteria-field';
 import { DurationField, parseSeconds } from './duration-field';
 import { FilePicker } from './file-picker';
+import { ModelAnswerField, type ModelAnswerDraft } from './model-answer-field';
 import { QuestionsField } from './questions-field';
 import {
   answerTotal,
@@ -31,6 +33,7 @@ interface TaskForm {
   files: FileDto[];
   criteria: CriterionDraft[];
   questions: QuestionDraft[];
+  modelAnswer: ModelAnswerDraft;
 }
 
 const EMPTY_FORM: TaskForm = {
@@ -42,6 +45,7 @@ const EMPTY_FORM: TaskForm = {
   files: [],
   criteria: [],
   questions: [],
+  modelAnswer: { text: '', fileId: null },
 };
 
 const formOf = (task: TaskDto): TaskForm => ({
@@ -54,6 +58,7 @@ const formOf = (task: TaskDto): TaskForm => ({
   criteria: criterionDrafts(task.criteria),
   // A task cached before questions existed has none.
   questions: questionDrafts(task.questions ?? []),
+  modelAnswer: { text: task.modelAnswer?.text ?? '', fileId: task.modelAnswer?.file?.id ?? null },
 });
 
 /** The task's answer time as its field shows it: with questions, the sum of theirs. */
@@ -101,6 +106,9 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
       criteria: criteriaOf(form.criteria),
       // Sent always, [] too: the dialog shows them all, so what it holds is what the task has.
       questions: questionsOf(form.questions),
+      // Sent always, null too: the dialog shows the model answer, so what it holds is the task's.
+      modelAnswerText: isRichTextEmpty(form.modelAnswer.text) ? null : form.modelAnswer.text,
+      modelAnswerFileId: form.modelAnswer.fileId,
     };
     if (task) {
       update.mutate(
@@ -175,6 +183,11 @@ export function TaskDialog({ task, onClose }: { task?: TaskDto; onClose: () => v
       />
       <FilePicker value={form.files} onChange={(files) => set('files', files)} />
       <CriteriaField value={form.criteria} onChange={(criteria) => set('criteria', criteria)} />
+      <ModelAnswerField
+        value={form.modelAnswer}
+        onChange={(modelAnswer) => set('modelAnswer', modelAnswer)}
+        knownFile={task?.modelAnswer?.file ?? null}
+      />
     </FormDialog>
   );
 }
