@@ -86,7 +86,11 @@ export function CommentRow({
           sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}
           data-testid="comment-voice"
         >
-          <RecordVoiceOverOutlined color="primary" aria-label={VOICE_MARK_LABEL} role="img" />
+          <RecordVoiceOverOutlined
+            color="primary"
+            titleAccess={VOICE_MARK_LABEL}
+            aria-label={VOICE_MARK_LABEL}
+          />
           <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
             {formatDuration(voice.duration)}
           </Box>
