@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { LoginPage } from './pages/login-page';
 import { expectToast } from './pages/toasts';
 import { setupE2e, uid } from './support/e2e';
+import { snapScreen } from './support/layout';
 import { recordingDetail, waitForRecordings } from './support/exam-runs';
 import { type ReviewSetup, setupReviewExam, toneWav } from './support/review-fixtures';
 
@@ -156,19 +157,24 @@ scenario('a mock ЕГЭ English from the official format, taken question by ques
     await page.getByText(/^Доступен с \d{4}\.\d\d\.\d\d \d\d:\d\d до \d{4}\.\d\d\.\d\d \d\d:\d\d$/).waitFor();
     await page.getByRole('link', { name: 'Пройти экзамен' }).click();
     await page.getByLabel(examName).check();
+    await snapScreen(page, 'exam-start');
     await page.getByRole('button', { name: 'Начать экзамен' }).click();
 
     // Task 3, question 1: its audio is heard, the answer countdown waits for it.
     await page.getByRole('heading', { name: /^Задание №3 из 4/ }).waitFor({ timeout: 60_000 });
     await page.getByRole('heading', { name: 'Вопрос 1 из 5' }).waitFor();
     await page.getByTestId('phase-listening').getByText('Звучит аудиозапись').waitFor();
+    await snapScreen(page, 'exam-question-listening');
     await page.getByTestId('phase-speaking').waitFor({ timeout: 15_000 });
     expect(await page.getByRole('heading', { name: 'Вопрос 1 из 5' }).count()).toBe(1);
     await page.getByText(/^До конца ответа 00:0\d$/).waitFor();
+    await snapScreen(page, 'exam-question-speaking');
     // No way back, no pause: the next question follows on its own.
     await page.getByRole('heading', { name: 'Вопрос 2 из 5' }).waitFor({ timeout: 15_000 });
     await page.getByRole('heading', { name: /^Задание №4 из 4/ }).waitFor({ timeout: 60_000 });
     await expectToast(page, 'Экзамен завершен');
+    await page.getByTestId('exam-end').waitFor();
+    await snapScreen(page, 'exam-end');
   }, 180_000);
 
   test('the answer arrives with a start per question, and the review shows a marker for each', async ({
@@ -192,6 +198,7 @@ scenario('a mock ЕГЭ English from the official format, taken question by ques
     await page.goto(`/teacher/audios/${row.id}`);
     const marker = page.getByRole('button', { name: 'Задание 3, вопрос 4' });
     await marker.waitFor();
+    await snapScreen(page, 'review-questions');
     for (const [task, count] of [
       [2, 4],
       [3, 5],

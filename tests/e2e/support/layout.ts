@@ -74,3 +74,19 @@ export function measureLayout(page: Page, checkTargets: boolean): Promise<Layout
 /** With E2E_SCREENSHOTS=1 the layout test saves every screen at every width here. */
 export const SCREENSHOTS_DIR = path.join(ARTIFACTS_DIR, 'screens');
 export const takeScreenshots = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * With E2E_SCREENSHOTS=1, saves the open screen at 360 and 1280 px (then goes back to the width it
+ * had) under SCREENSHOTS_DIR, for a person to look at; otherwise does nothing.
+ */
+export async function snapScreen(page: Page, name: string): Promise<void> {
+  if (!takeScreenshots) return;
+  const size = page.viewportSize();
+  fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
