@@ -12,9 +12,7 @@ export {
   loadTaskDtos,
   parseCriteria,
   prepareTaskWrite,
-  type PreparedTask,
   type TaskDtoOptions,
-  type TaskWrite,
 } from './service';
 
 /** Which of these ids are the teacher's own tasks. */

@@ -140,4 +140,3 @@ export const voiceQuerySchema = z.object({
     .gt(0, RECORDING_TEXT.voiceDuration(VOICE_MAX_SECONDS))
     .max(VOICE_MAX_SECONDS, RECORDING_TEXT.voiceDuration(VOICE_MAX_SECONDS)),
 });
-export type VoiceQuery = z.infer<typeof voiceQuerySchema>;

@@ -338,7 +338,6 @@ export const commentVoiceSchema = z.object({
   /** `audio/webm` or `audio/mp4`, with the codecs the device named. */
   mime: z.string(),
 });
-export type CommentVoice = z.infer<typeof commentVoiceSchema>;
 
 export const commentSchema = z.object({
   id: z.number().int(),
