@@ -59,7 +59,10 @@ export const GROUPS: Group[] = [
       split('student/exams/$id.session'),
       split('student/exams/$id.session', 'loader'),
     ],
-    budgetKb: 328,
+    // 328 before the exam formats: answer windows, questions heard, the exam's window and
+    // attempts, progress reports and the end screen's pieces added 7 KiB after the zip writer and
+    // the end screen were made lazy. The goal (issue 25.1) stands.
+    budgetKb: 336,
     goalKb: 170,
     forbidden: OTHER_AREAS,
   },

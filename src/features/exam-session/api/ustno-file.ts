@@ -1,4 +1,3 @@
-import { zipSync } from 'fflate';
 import type { LocalRecording } from '@/lib/local-db';
 import { USTNO_ENTRIES, USTNO_FILE_VERSION, type UstnoAnswerInput } from '@/shared/contract/progress';
 import { recordingExtension } from '@/shared/recording-media';
@@ -29,6 +28,8 @@ export async function ustnoFile(recording: LocalRecording, audio: Blob): Promise
     interrupted: recording.interrupted ?? false,
   };
   const audioEntry = recordingExtension(recording.mime) === 'm4a' ? USTNO_ENTRIES.mp4 : USTNO_ENTRIES.webm;
+  // The zip writer loads when a file is saved, not with the exam.
+  const { zipSync } = await import('fflate');
   const zip = zipSync(
     {
       [USTNO_ENTRIES.json]: new TextEncoder().encode(JSON.stringify(answer)),

@@ -10,7 +10,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Page } from '@/components/layout/page';
 import { useExamAvailability } from '@/lib/use-exam-availability';
 import { formatDuration } from '@/shared/format';
@@ -20,7 +20,6 @@ import { useDeviceStorage } from '../hooks/use-device-storage';
 import { useExamSession } from '../hooks/use-exam-session';
 import { examTimeOf } from '../model/answer-windows';
 import type { RecorderFault } from '../model/exam-recorder';
-import { ExamEndScreen } from './exam-end-screen';
 import { LeaveExamDialog } from './leave-exam-dialog';
 import { MicrophoneCheck, MicrophoneHelp } from './microphone-check';
 import {
@@ -30,6 +29,10 @@ import {
   StorageShortNote,
 } from './storage-notices';
 import { TaskView } from './task-view';
+
+// The end screen (the answer's player, its markers) loads during the exam, not before it: the
+// session opens faster on a cheap phone, and the worker has it precached for offline.
+const ExamEndScreen = lazy(() => import('./exam-end-screen').then((m) => ({ default: m.ExamEndScreen })));
 
 export const HEADPHONES_TEXT = 'Лучше в наушниках: вопросы и аудиозаписи звучат в них, а не в записи ответа';
 
@@ -87,7 +90,11 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
   }
 
   if (session.stage === 'done') {
-    return <ExamEndScreen examId={examId} examName={exam.name} answer={session.answer} onBack={onFinished} />;
+    return (
+      <Suspense fallback={<CircularProgress aria-label="Загрузка" />}>
+        <ExamEndScreen examId={examId} examName={exam.name} answer={session.answer} onBack={onFinished} />
+      </Suspense>
+    );
   }
 
   if (session.stage === 'finishing') {
