@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files';
 
 export interface MailMessage {
@@ -25,28 +26,49 @@ export interface MailerOptions {
   onOutboxWrite?: (file: string) => void;
 }
 
+/**
+ * nodemailer's transport, made at the first mail: the package takes megabytes of memory that a
+ * server sending no mail would carry from its start.
+ */
+function lazyTransport<T extends Transporter>(make: (mailer: typeof nodemailer) => T) {
+  let transport: Promise<T> | undefined;
+  return {
+    get: () => (transport ??= import('nodemailer').then((module) => make(module.default))),
+    close: () =>
+      void transport?.then(
+        (t) => t.close(),
+        () => undefined,
+      ),
+  };
+}
+
 export function createMailer(opts: MailerOptions): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+  const smtpUrl = opts.smtpUrl;
+  if (smtpUrl) {
+    const transport = lazyTransport((mailer) => mailer.createTransport(smtpUrl));
     return {
       kind: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+        const smtp = await transport.get();
+        await smtp.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     kind: 'outbox',
     async send(m) {
-      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+      const stream = await transport.get();
+      const info = await stream.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
       await fs.mkdir(opts.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.outboxDir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       opts.onOutboxWrite?.(file);
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

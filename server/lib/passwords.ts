@@ -1,5 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { ERROR_TEXT } from '../../src/shared/messages';
 import { PASSWORD_MIN_LENGTH } from '../../src/shared/contract/users';
 import { badRequest } from './http-error';
@@ -12,24 +11,31 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, options);
 }
 
+let commonPasswords: Promise<Set<string>> | null = null;
+
 /**
  * The 10 000 most common passwords long enough to pass the length rule, from the ranked list
- * zxcvbn-ts ships (drawn from leaked password sets); compared case-insensitively.
+ * zxcvbn-ts ships (drawn from leaked password sets); compared case-insensitively. Loaded at the
+ * first password set, not at start: its dictionaries take megabytes a server rarely needs.
  */
-const COMMON_PASSWORDS = new Set(
-  dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN_LENGTH).slice(0, 10_000),
-);
+function commonPasswordSet(): Promise<Set<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) =>
+      new Set(dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN_LENGTH).slice(0, 10_000)),
+  );
+  return commonPasswords;
+}
 
 /** Why a new password is refused (Russian, as shown), or null when it may be used. */
-export function passwordPolicyError(password: string): string | null {
+export async function passwordPolicyError(password: string): Promise<string | null> {
   if ([...password].length < PASSWORD_MIN_LENGTH) return ERROR_TEXT.passwordTooShort;
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) return ERROR_TEXT.passwordTooCommon;
+  if ((await commonPasswordSet()).has(password.toLowerCase())) return ERROR_TEXT.passwordTooCommon;
   return null;
 }
 
 /** Hashes a password a user is setting; a short or common one is refused with 400. */
 export async function hashNewPassword(password: string): Promise<string> {
-  const error = passwordPolicyError(password);
+  const error = await passwordPolicyError(password);
   if (error) throw badRequest(error);
   return hashPassword(password);
 }

@@ -1,14 +1,19 @@
-import createDOMPurify, { type DOMPurify, type WindowLike } from 'dompurify';
+import type { DOMPurify, WindowLike } from 'dompurify';
 import { sanitizeRichText } from '../../src/shared/rich-text';
 
 let purifier: Promise<DOMPurify> | null = null;
 
-/** One DOMPurify over one jsdom window, made at first use: jsdom is slow to load at start-up. */
+/**
+ * One DOMPurify over one jsdom window, made at first use: jsdom is slow to load at start-up, and
+ * neither is needed before a task's text is saved.
+ */
 function getPurifier(): Promise<DOMPurify> {
-  purifier ??= import('jsdom').then(({ JSDOM }) => {
-    const { window } = new JSDOM('<!DOCTYPE html>');
-    return createDOMPurify(window as unknown as WindowLike);
-  });
+  purifier ??= Promise.all([import('jsdom'), import('dompurify')]).then(
+    ([{ JSDOM }, { default: createDOMPurify }]) => {
+      const { window } = new JSDOM('<!DOCTYPE html>');
+      return createDOMPurify(window as unknown as WindowLike);
+    },
+  );
   return purifier;
 }
 

@@ -4,7 +4,7 @@
  */
 export function foldSearchText(text: string): string {
   // NFC first: a decomposed ё (е + U+0308) must fold to е like the composed one.
-  return text.normalize('NFC').toLocaleLowerCase('ru-RU').replace(/ё/g, 'е');
+  return text.normalize('NFC').toLocaleLowerCase('ru-RU').replaceAll('ё', 'е');
 }
 
 /** The stored search column: the shown fields, folded and joined. */

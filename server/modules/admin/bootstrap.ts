@@ -21,8 +21,13 @@ export async function ensureAdmin(
   opts: AdminBootstrapOptions,
 ): Promise<{ username: string; generatedPassword: string } | null> {
   if (opts.username && opts.password) {
-    const weak = passwordPolicyError(opts.password);
-    if (weak) throw new Error(`ADMIN_PASSWORD is refused: ${weak}`);
+    const password = opts.password;
+    // Checked when the password is to be set, not at every start: the list of common passwords
+    // loads at its first use, and an unchanged ADMIN_PASSWORD was checked when it was set.
+    const refuseWeak = async () => {
+      const weak = await passwordPolicyError(password);
+      if (weak) throw new Error(`ADMIN_PASSWORD is refused: ${weak}`);
+    };
     // Twice at most: a second instance starting at the same moment may create it in between.
     for (let attempt = 0; ; attempt++) {
       const existing = await findUserByUsername(db, opts.username);
@@ -31,8 +36,9 @@ export async function ensureAdmin(
       }
       if (existing) {
         // The same password at every start keeps the sessions (and its hash).
-        if (await verifyPassword(existing.password_hash, opts.password)) return null;
-        const password_hash = await hashPassword(opts.password);
+        if (await verifyPassword(existing.password_hash, password)) return null;
+        await refuseWeak();
+        const password_hash = await hashPassword(password);
         await db.transaction().execute(async (trx) => {
           const now = nowIso();
           await updateUser(trx, existing.id, { password_hash, updated_at: now });
@@ -40,7 +46,8 @@ export async function ensureAdmin(
         });
         return null;
       }
-      if ((await createAdmin(db, opts.username, opts.password)) || attempt > 0) return null;
+      await refuseWeak();
+      if ((await createAdmin(db, opts.username, password)) || attempt > 0) return null;
     }
   }
   if (opts.username || opts.password) {

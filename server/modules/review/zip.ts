@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
 import { zonedClock } from '../../lib/time';
 import { recordingExtension } from '../../../src/shared/recording-media';
 
@@ -56,12 +55,14 @@ export interface ZipSource {
  * A zip (stored, not compressed: Opus and AAC do not shrink) fed one entry at a time from
  * `sources`; the archive is a stream the caller pipes out, so memory stays flat whatever the
  * total size. `signal` stops feeding (the client went away); the current entry is closed.
+ * archiver loads with the first export: it is megabytes of memory a server would carry from its start.
  */
-export function streamZip(
+export async function streamZip(
   sources: AsyncIterable<ZipSource>,
   signal: AbortSignal,
   onError: (err: unknown) => void,
 ) {
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ store: true });
 
   const appendOne = (source: ZipSource) =>

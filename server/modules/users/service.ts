@@ -193,7 +193,7 @@ export async function changeOwnPassword(
   const password = change.fromBody ?? change.fromQuery;
   if (!password) throw badRequest(AUTHORING_TEXT.passwordRequired);
   // A refused new password is said before the current one is checked (and counted).
-  const weak = passwordPolicyError(password);
+  const weak = await passwordPolicyError(password);
   if (weak) throw badRequest(weak);
   const confirmed = await confirmOwnChange(ctx, caller, change.currentPassword, address);
   await changePassword(ctx, caller.id, password, 'self');
