@@ -3,9 +3,10 @@
  * autocannon, each in its own process, on free ports of 127.0.0.1. The server's resident memory
  * is sampled from /proc while it runs.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,16 +46,39 @@ function rssOf(pid: number): number {
   }
 }
 
-async function waitForAnswer(origin: string, pathname: string, child: ChildProcess, log: () => string) {
+/** Whether something accepts connections on the port: a TCP connect, no request sent. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Until `pathname` answers, or with `null` until the port accepts (so no request was served). */
+async function waitForAnswer(
+  origin: string,
+  pathname: string | null,
+  child: ChildProcess,
+  log: () => string,
+) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}):\n${log()}`);
-    try {
-      await fetch(origin + pathname);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
+    if (pathname === null) {
+      if (await accepts(Number(new URL(origin).port))) return;
+    } else {
+      try {
+        await fetch(origin + pathname);
+        return;
+      } catch {
+        // not listening yet
+      }
     }
+    await new Promise((r) => setTimeout(r, pathname === null ? 10 : 50));
   }
   throw new Error(`no answer from ${origin} within 60 s:\n${log()}`);
 }
@@ -62,7 +86,7 @@ async function waitForAnswer(origin: string, pathname: string, child: ChildProce
 export async function startProcess(
   args: string[],
   env: Record<string, string>,
-  readyPath: string,
+  readyPath: string | null,
 ): Promise<Running> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -105,21 +129,51 @@ export async function startProcess(
 
 let serverBuilt = false;
 
+export interface ServerOptions {
+  /** Another build's `main.js` (see `buildServerAt`) instead of this tree's `dist-server/main.js`. */
+  main?: string;
+  /** Ready once the port accepts, before any request (an idle server's memory). */
+  noRequest?: boolean;
+}
+
 /**
  * The real server as `npm start` runs it (the compiled bundle, built once per bench run) on
  * this database, logging warnings only.
  */
-export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Running> {
-  if (!serverBuilt) {
+export async function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  options: ServerOptions = {},
+): Promise<Running> {
+  if (!serverBuilt && !options.main) {
     const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('npm run build:server failed');
     serverBuilt = true;
   }
   return startProcess(
-    [...nodeArgs, '--enable-source-maps', 'dist-server/main.js'],
+    [...nodeArgs, '--enable-source-maps', options.main ?? 'dist-server/main.js'],
     { LOG_LEVEL: 'warn', ...env },
-    '/api/auth/role',
+    options.noRequest ? null : '/api/auth/role',
   );
+}
+
+/**
+ * The server of another commit (`BENCH_BEFORE=<git ref>`), built into a temporary folder that
+ * borrows this tree's node_modules, so that a suite measures before and after in the same run.
+ * Returns the path of its `main.js`.
+ */
+export function buildServerAt(ref: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ustno-before-'));
+  const tar = execFileSync('git', ['archive', ref, 'server', 'src/shared', 'scripts', 'package.json'], {
+    cwd: ROOT,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  mkdirSync(path.join(dir, 'dist-server'), { recursive: true });
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`building ${ref} failed`);
+  return path.join(dir, 'dist-server', 'main.js');
 }
 
 /** The bare reference: answers each captured path with the bytes the real server gave for it. */
