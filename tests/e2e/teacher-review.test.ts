@@ -99,7 +99,8 @@ describe('teacher review', () => {
     await exam.waitFor(setup.examName);
     await exam
       .row(recording.name)
-      .getByText(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/)
+      // What tells attempts apart: its number, when it came and how long it is.
+      .getByText(/^Попытка 1 · \d{4}\.\d{2}\.\d{2} \d{2}:\d{2} · \d{2}:\d{2}/)
       .waitFor();
     await expectAccessible(page, '/teacher/exams/{id}');
   });

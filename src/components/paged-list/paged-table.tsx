@@ -93,7 +93,14 @@ export function PagedTable<T>({
         phone ? (
           <RowCards rows={rows} columns={columns} rowKey={rowKey} caption={caption} />
         ) : (
-          <TableContainer component={Paper} variant="outlined">
+          // A table wider than the screen scrolls: the keyboard reaches it too.
+          <TableContainer
+            component={Paper}
+            variant="outlined"
+            tabIndex={0}
+            role="region"
+            aria-label={caption}
+          >
             <Table size="small" aria-label={caption}>
               <TableHead>
                 <TableRow>

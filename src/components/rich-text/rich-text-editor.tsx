@@ -75,8 +75,9 @@ export function RichTextEditor({
     };
   }, [labelId]);
 
+  // A group named by the label: a form with two editors tells their toolbars apart.
   return (
-    <Box>
+    <Box role="group" aria-labelledby={labelId}>
       <Typography id={labelId} variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
         {label}
       </Typography>

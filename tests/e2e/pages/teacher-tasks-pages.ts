@@ -34,7 +34,10 @@ export class TaskDialogModel {
   }
 
   async bold() {
-    await this.root.getByRole('button', { name: 'Жирный' }).click();
+    await this.root
+      .getByRole('group', { name: 'Текст задания' })
+      .getByRole('button', { name: 'Жирный' })
+      .click();
   }
 
   get files() {

@@ -148,8 +148,12 @@ export interface DeviceRecording {
 /** The outbox as the device database holds it. */
 export const deviceOutbox = (page: Page) => readStore<DeviceOutboxItem>(page, 'outbox');
 
-/** The number of items in the device's outbox. */
-export const outboxCount = async (page: Page) => (await deviceOutbox(page)).length;
+/**
+ * The number of items in the device's outbox, progress reports aside (the exam day's best-effort
+ * reports wait there too; a later one of a recording makes the earlier needless when sending).
+ */
+export const outboxCount = async (page: Page) =>
+  (await deviceOutbox(page)).filter((item) => item.kind !== 'progress').length;
 
 /** The recordings kept on the device (in progress, or finished and not yet confirmed). */
 export const deviceRecordings = (page: Page) => readStore<DeviceRecording>(page, 'recordings');

@@ -128,11 +128,15 @@ export async function startExamFromItsPage(page: Page, setup: ReviewSetup) {
   await page.getByRole('button', { name: 'Начать экзамен' }).click();
 }
 
-/** From the exam's page: the exam taken to its end (both answers recorded, the exam says so). */
+/**
+ * From the exam's page: the exam taken to its end (both answers recorded, the exam says so), and
+ * back on the exam's page by the end screen's 'К экзамену'.
+ */
 export async function takeExamFromItsPage(page: Page, setup: ReviewSetup) {
   await startExamFromItsPage(page, setup);
   await waitForSpeaking(page, 2);
   await expectToast(page, 'Экзамен завершен');
+  await leaveEndScreen(page, setup);
 }
 
 /**

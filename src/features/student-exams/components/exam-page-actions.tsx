@@ -49,7 +49,7 @@ export function ExamPageActions({ main, more = [] }: { main: ReactNode; more?: E
       <Button
         variant="outlined"
         startIcon={<MoreVert />}
-        aria-label="Другие действия"
+        aria-label="Еще: другие действия"
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         aria-controls={anchor ? menuId : undefined}

@@ -196,7 +196,7 @@ describe("the exam page's actions", () => {
     renderPage(<StudentExamPage examId={31} moreActions={more} />, []);
     expect(await screen.findByRole('link', { name: 'Пройти экзамен' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Отправить ответ из файла' })).toBeNull();
-    const menuButton = screen.getByRole('button', { name: 'Другие действия' });
+    const menuButton = screen.getByRole('button', { name: 'Еще: другие действия' });
     expect(menuButton.textContent).toBe('Еще');
     fireEvent.click(menuButton);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Отправить ответ из файла' }));
@@ -208,13 +208,13 @@ describe("the exam page's actions", () => {
     renderPage(<StudentExamPage examId={31} moreActions={more} />, []);
     fireEvent.click(await screen.findByRole('button', { name: 'Отправить ответ из файла' }));
     expect(sendFile).toHaveBeenCalled();
-    expect(screen.queryByRole('button', { name: 'Другие действия' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Еще: другие действия' })).toBeNull();
   });
 
   it('has no menu on a phone when there is nothing besides the main action', async () => {
     screenWidth(360);
     renderPage(<StudentExamPage examId={31} />, []);
     expect(await screen.findByRole('link', { name: 'Пройти экзамен' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Другие действия' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Еще: другие действия' })).toBeNull();
   });
 });
