@@ -151,7 +151,9 @@ describe('PagedList: what it offers', () => {
 
   it('says the list is not on the device when offline with nothing saved, instead of spinning', () => {
     list({ items: undefined, pages: undefined, isPending: true, isError: false, isOffline: true });
-    screen.getByText('Нет сети, а этот список на устройстве еще не сохранен. Он появится, когда сеть вернется');
+    screen.getByText(
+      'Нет сети, а этот список на устройстве еще не сохранен. Он появится, когда сеть вернется',
+    );
     expect(screen.queryByLabelText('Загрузка')).toBeNull();
   });
 });
