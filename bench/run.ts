@@ -68,6 +68,7 @@ for (const suite of suites) {
         seconds: Number(values.seconds),
         only: values.only,
         cpuProfDir: values['cpu-prof'],
+        before,
       });
     } else if (suite === 'burst') {
       await runBurst(db, { cpuProfDir: values['cpu-prof'] });
