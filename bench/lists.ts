@@ -24,7 +24,7 @@ import {
   studentUsername,
   teacherUsername,
 } from './lib/seed';
-import { load, type LoadResult, startBare, startServer } from './lib/server';
+import { load, type LoadResult, type Running, startBare, startServer } from './lib/server';
 import { type DbKind, prepareTarget } from './lib/targets';
 
 export interface ListsOptions {
@@ -109,11 +109,20 @@ function scenarios(admin: string, teacher: string, student: string): Scenario[] 
   ];
 }
 
+/** A load's result with the server's CPU time per answered request (µs), which the machine's load moves less than req/s. */
+type Measured = LoadResult & { cpuUsPerRequest: number };
+
 export interface ListFigure {
   name: string;
   bare: LoadResult;
-  before?: LoadResult;
-  real: LoadResult;
+  before?: Measured;
+  real: Measured;
+}
+
+async function measured(server: Running, options: Parameters<typeof load>[0]): Promise<Measured> {
+  const cpu = server.cpuUs();
+  const result = await load(options);
+  return { ...result, cpuUsPerRequest: (server.cpuUs() - cpu) / Math.max(1, result.requests) };
 }
 
 export async function runLists(kind: DbKind, options: ListsOptions): Promise<ListFigure[]> {
@@ -166,13 +175,18 @@ export async function runLists(kind: DbKind, options: ListsOptions): Promise<Lis
         const common = { paths: scenario.paths, connections: options.connections, seconds: options.seconds };
         const headers = { authorization: `Bearer ${scenario.token}` };
         const ref = await load({ ...common, origin: bare.origin });
-        const old = before ? await load({ ...common, origin: before.origin, headers }) : undefined;
-        const real = await load({ ...common, origin: server.origin, headers });
+        const old = before
+          ? await measured(before, { ...common, origin: before.origin, headers })
+          : undefined;
+        const real = await measured(server, { ...common, origin: server.origin, headers });
         figures.push({ name: scenario.name, bare: ref, before: old, real });
         console.log(
           `  ${scenario.name}: ${fixed(real.rps)} req/s vs bare ${fixed(ref.rps)} ` +
             `(${fixed((100 * real.rps) / ref.rps)} %), p99 ${real.p99} ms` +
-            (old ? `; ${options.before!.label}: ${fixed(old.rps)} req/s, p99 ${old.p99} ms` : ''),
+            `, ${fixed(real.cpuUsPerRequest)} µs CPU a request` +
+            (old
+              ? `; ${options.before!.label}: ${fixed(old.rps)} req/s, p99 ${old.p99} ms, ${fixed(old.cpuUsPerRequest)} µs`
+              : ''),
         );
       }
       console.log(
@@ -181,11 +195,12 @@ export async function runLists(kind: DbKind, options: ListsOptions): Promise<Lis
             [
               'list',
               'bare req/s',
-              ...(options.before ? [`${options.before.label}: req/s, ratio, p99`] : []),
+              ...(options.before ? [`${options.before.label}: req/s, ratio, p99, µs CPU`] : []),
               'req/s',
               `ratio ≥ ${GOAL_RATIO} %`,
               'p50 ms',
               `p99 ms ≤ ${GOAL_P99}`,
+              'µs CPU a request',
               'non-2xx',
             ],
             figures.map((f) => {
@@ -195,12 +210,15 @@ export async function runLists(kind: DbKind, options: ListsOptions): Promise<Lis
                 f.name,
                 fixed(f.bare.rps),
                 ...(old
-                  ? [`${fixed(old.rps)}, ${fixed((100 * old.rps) / f.bare.rps)} %, ${old.p99} ms`]
+                  ? [
+                      `${fixed(old.rps)}, ${fixed((100 * old.rps) / f.bare.rps)} %, ${old.p99} ms, ${fixed(old.cpuUsPerRequest)} µs`,
+                    ]
                   : []),
                 fixed(f.real.rps),
                 `${fixed(ratio)} % ${mark(ratio >= GOAL_RATIO)}`,
                 f.real.p50,
                 `${f.real.p99} ${mark(f.real.p99 <= GOAL_P99)}`,
+                fixed(f.real.cpuUsPerRequest),
                 f.real.non2xx + f.real.errors + (old ? old.non2xx + old.errors : 0),
               ];
             }),

@@ -30,6 +30,8 @@ export interface Running {
   startMs: number;
   /** Resident memory now, in MiB. */
   rssMb(): number;
+  /** CPU time the process has used so far (user + system), in microseconds. */
+  cpuUs(): number;
   /** Highest resident memory seen since the last reset (sampled every 50 ms), in MiB. */
   peakRssMb(): number;
   resetPeak(): void;
@@ -59,6 +61,16 @@ function accepts(port: number): Promise<boolean> {
 }
 
 /** Until `pathname` answers, or with `null` until the port accepts (so no request was served). */
+/** utime + stime of /proc/<pid>/stat, in microseconds (clock ticks of 10 ms). */
+function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
 async function waitForAnswer(
   origin: string,
   pathname: string | null,
@@ -113,6 +125,7 @@ export async function startProcess(
     child,
     startMs,
     rssMb: () => rssOf(child.pid!),
+    cpuUs: () => cpuOf(child.pid!),
     peakRssMb: () => Math.max(peak, rssOf(child.pid!)),
     resetPeak: () => {
       peak = rssOf(child.pid!);
