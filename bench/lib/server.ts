@@ -4,7 +4,7 @@
  * is sampled from /proc while it runs.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -177,6 +177,7 @@ export async function startServer(
  */
 export function buildServerAt(ref: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ustno-before-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const tar = execFileSync('git', ['archive', ref, 'server', 'src/shared', 'scripts', 'package.json'], {
     cwd: ROOT,
     maxBuffer: 256 * 1024 * 1024,
