@@ -27,6 +27,12 @@ async function appWithShell(env: Record<string, string> = {}): Promise<TestApp> 
   };
 }
 
+/** The CSP header as helmet writes the directives: `name value value;name value`. */
+const cspDirectivesText = () =>
+  Object.entries(cspDirectives())
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+
 const directives = (csp: string | undefined) =>
   Object.fromEntries(
     (csp ?? '')
@@ -92,6 +98,38 @@ describe('browser security headers', () => {
       expect(res.headers['strict-transport-security']).toBeUndefined();
     },
   );
+
+  it('every answer, an API error included, carries the whole of helmet’s set, in its order', async () => {
+    for (const url of ['/api/auth/role', '/api/nothing']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const names = Object.keys(res.headers).filter(
+        (n) => !['content-type', 'content-length', 'date', 'connection', 'permissions-policy'].includes(n),
+      );
+      expect(names).toEqual([
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+        'origin-agent-cluster',
+        'referrer-policy',
+        'x-content-type-options',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-frame-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ]);
+      expect(res.headers).toMatchObject({
+        'content-security-policy': cspDirectivesText(),
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+    }
+  });
 
   it('ASVS 3.4.3: the shell holds no inline script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/teacher/exams' });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
+import { preparedQuery } from '../../lib/prepared-query';
 import type { AccountState } from '../../plugins/auth';
 
 export async function insertRefreshToken(
@@ -69,30 +70,39 @@ export async function revokeUserRefreshTokens(db: Db, userId: number, at: string
  * version, and whether the access token's refresh family still has a live token (not revoked by
  * logout or reuse detection). Null family: a token from before families were carried.
  */
+// Run on every request of a signed-in user: prepared once (see preparedQuery), one per shape.
+const accountOf = preparedQuery((db: Db, userId: number) =>
+  db.selectFrom('users').select(['role', 'token_version']).where('id', '=', userId),
+);
+const accountWithFamilyOf = preparedQuery((db: Db, userId: number, family: string) =>
+  db
+    .selectFrom('users')
+    .select(['users.role', 'users.token_version'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family', '=', family)
+            .where('refresh_tokens.revoked_at', 'is', null),
+        )
+        .$castTo<boolean>()
+        .as('family_live'),
+    )
+    .where('users.id', '=', userId),
+);
+
 export async function sessionAccount(
   db: Db,
   userId: number,
   family: string | null,
 ): Promise<AccountState | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select(['users.role', 'users.token_version'])
-    .select((eb) =>
-      family === null
-        ? sql<boolean>`1`.as('family_live')
-        : eb
-            .exists(
-              eb
-                .selectFrom('refresh_tokens')
-                .select('refresh_tokens.id')
-                .where('refresh_tokens.family', '=', family)
-                .where('refresh_tokens.revoked_at', 'is', null),
-            )
-            .$castTo<boolean>()
-            .as('family_live'),
-    )
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  if (family === null) {
+    const [row] = await accountOf(db, userId);
+    return row && { role: row.role, token_version: row.token_version, family_live: true };
+  }
+  const [row] = await accountWithFamilyOf(db, userId, family);
   return row && { role: row.role, token_version: row.token_version, family_live: Boolean(row.family_live) };
 }
 

@@ -102,7 +102,7 @@ export async function allStudentsPage(db: Db, teacherId: number, q: SearchPageQu
         .orderBy('users.search')
         .orderBy('users.id'),
     {
-      countCache: { db, table: 'users' },
+      versioned: { db, table: 'users' },
       pageIds: { id: 'users.id', order: (users) => users.orderBy('users.search').orderBy('users.id') },
     },
   );

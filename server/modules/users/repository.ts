@@ -96,14 +96,21 @@ export async function countUsers(db: Db, role?: Role): Promise<number> {
   return Number(row.n);
 }
 
-/** Accounts of the role whose name matches the search, by name. */
+/**
+ * Accounts of the role whose name matches the search, by name. Its pages are kept while no
+ * account changes, so they hold what the list shows and nothing more (no password hashes).
+ */
 export async function usersPage(db: Db, role: Role, q: SearchPageQuery) {
   return selectPage(
     q,
     db.selectFrom('users').where('role', '=', role).where(searchMatches('users.search', q.search_string)),
-    (users) => users.selectAll().orderBy('search').orderBy('id'),
+    (users) =>
+      users
+        .select(['id', 'username', 'email', 'name', 'surname', 'patronymic'])
+        .orderBy('search')
+        .orderBy('id'),
     {
-      countCache: { db, table: 'users' },
+      versioned: { db, table: 'users', keepRows: true },
       pageIds: { id: 'users.id', order: (users) => users.orderBy('users.search').orderBy('users.id') },
     },
   );
@@ -114,7 +121,7 @@ export function toPersonDto(u: Pick<User, 'id' | 'username' | 'name' | 'surname'
   return { id: u.id, username: u.username, name: u.name, surname: u.surname, patronymic: u.patronymic };
 }
 
-export function toUserDto(u: User) {
+export function toUserDto(u: Pick<User, 'id' | 'username' | 'email' | 'name' | 'surname' | 'patronymic'>) {
   return {
     id: u.id,
     username: u.username,
