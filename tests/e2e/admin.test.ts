@@ -41,7 +41,7 @@ describe('admin area', () => {
     await page.getByRole('heading', { level: 1, name: 'Ученики' }).waitFor();
 
     await nav.getByRole('link', { name: 'Выйти' }).click();
-    await page.waitForURL(/\/login$/);
+    await new LoginPage(page).waitUntilShown();
     await page.goto('/admin/main');
     await page.waitForURL(/\/login$/);
   });

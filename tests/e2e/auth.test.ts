@@ -97,7 +97,7 @@ describe('login', () => {
   test('a student cannot open the admin area', async ({ page }) => {
     await new LoginPage(page).loginAs(student, /\/student\/exams$/);
     await page.goto('/admin');
-    await page.waitForURL(/\/login$/);
+    await new LoginPage(page).waitUntilShown();
     // /login ended the session: the student area is closed now too.
     await page.goto('/student/exams');
     await page.waitForURL(/\/login$/);

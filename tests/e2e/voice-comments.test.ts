@@ -1,13 +1,35 @@
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { MEDIA_CACHE } from '@/lib/media-cache';
 import { LoginPage } from './pages/login-page';
 import { StudentAudioPage, TeacherAudioPage } from './pages/recording-pages';
 import { waitForServiceWorker } from './support/device';
 import { DESKTOP, setupE2e, uid } from './support/e2e';
-import { recordWebm, type ReviewSetup, setupReviewExam, uploadRecording } from './support/review-fixtures';
+import {
+  recordWebm,
+  type ReviewSetup,
+  setModelAnswer,
+  setupReviewExam,
+  switchChecked,
+  uploadRecording,
+} from './support/review-fixtures';
 
 const { scenario, env } = setupE2e(import.meta.url);
 
 const TEXT = 'Послушайте, как здесь лучше произнести';
+const MODEL_TEXT = 'Образцовый рассказ о картинке';
+
+/** The paths the worker's media cache holds. */
+const cachedMedia = (page: Page) =>
+  page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  }, MEDIA_CACHE);
+
+/** The media paths the page has really played (a `playing` event: its data arrived), in order. */
+const playedMedia = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __e2ePlayed?: string[] }).__e2ePlayed ?? []);
 
 interface ServerComment {
   comment: string;
@@ -24,12 +46,26 @@ async function serverComments(setup: ReviewSetup, audioId: number): Promise<Serv
 scenario('a spoken comment recorded offline reaches the student', ({ before, test }) => {
   let setup: ReviewSetup;
   let audioId: number;
+  let modelFileId: number;
 
   before(async ({ page }) => {
     setup = await setupReviewExam(env.baseUrl, uid());
     await page.goto('/login');
     const audio = await recordWebm(page, 6000);
     audioId = (await uploadRecording(env.baseUrl, setup, audio, [0, 3])).id;
+    modelFileId = await setModelAnswer(env.baseUrl, setup, 0, {
+      text: `<p>${MODEL_TEXT}</p>`,
+      audioName: 'Образец-описания.wav',
+      seconds: 2,
+    });
+  });
+
+  test("the task's page shows its model answer to the teacher", async ({ page }) => {
+    await new LoginPage(page).loginAs(setup.teacher, /\/teacher\/exams$/);
+    await page.goto(`/teacher/tasks/${setup.taskIds[0]}`);
+    const section = page.getByRole('region', { name: 'Образец ответа' });
+    await section.getByText(MODEL_TEXT).waitFor();
+    await section.getByLabel('Образец ответа: Образец-описания.wav').waitFor();
   });
 
   test('the teacher, offline, records a voice comment with the fake microphone: it waits on the device', async ({
@@ -85,6 +121,53 @@ scenario('a spoken comment recorded offline reaches the student', ({ before, tes
     await voice.getByRole('button', { name: 'Прослушать' }).click();
     // Playing: the button offers to stop it.
     await voice.getByRole('button', { name: 'Остановить' }).waitFor();
+    // Not checked yet: no model answer.
+    expect(await page.getByTestId('model-answers').count()).toBe(0);
+    await student.close();
+  });
+
+  test('once checked, the student reads and hears the model answer, and after one online visit has it and the voice offline', async ({
+    context,
+  }) => {
+    expect(await switchChecked(env.baseUrl, setup, audioId)).toBe(true);
+    const voicePath = new URL((await serverComments(setup, audioId))[0].voice!.access, env.baseUrl).pathname;
+    const modelPath = `/api/files/${modelFileId}/content`;
+
+    const student = await context
+      .browser()!
+      .newContext({ baseURL: env.baseUrl, locale: 'ru-RU', ...DESKTOP });
+    await student.addInitScript(() => {
+      const played: string[] = ((window as unknown as { __e2ePlayed?: string[] }).__e2ePlayed = []);
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        this.addEventListener('playing', () => played.push(new URL(this.currentSrc).pathname), {
+          once: true,
+        });
+        return play.call(this);
+      };
+    });
+    const page = await student.newPage();
+    await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
+    await waitForServiceWorker(page);
+    const own = new StudentAudioPage(page);
+    await own.goto(audioId);
+    const model = page.getByRole('region', { name: 'Образец ответа: задание 1' });
+    await model.getByText(MODEL_TEXT).waitFor();
+    // Opened once online, the page keeps both files on the device.
+    await expect
+      .poll(() => cachedMedia(page), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining([voicePath, modelPath]));
+
+    await student.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Комментарии учителя' }).waitFor();
+    await model.getByText(MODEL_TEXT).waitFor();
+    await own.row(TEXT).getByTestId('comment-voice').getByRole('button', { name: 'Прослушать' }).click();
+    await expect.poll(() => playedMedia(page), { timeout: 10_000 }).toContain(voicePath);
+    await model
+      .getByLabel('Образец ответа: Образец-описания.wav')
+      .evaluate((a: HTMLAudioElement) => a.play());
+    await expect.poll(() => playedMedia(page), { timeout: 10_000 }).toContain(modelPath);
     await student.close();
   });
 });

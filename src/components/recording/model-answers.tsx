@@ -9,7 +9,7 @@ import { isRichTextEmpty, RichTextView } from '@/components/rich-text/rich-text-
 export const MODEL_ANSWER_TEXT = 'Образец ответа';
 
 /** One task's model answer: its text and its audio (kept for offline use once seen online). */
-function ModelAnswerView({ answer }: { answer: ModelAnswer }) {
+export function ModelAnswerView({ answer }: { answer: ModelAnswer }) {
   useOfflineMedia(answer.file?.access);
   return (
     <Stack spacing={1}>

@@ -8,6 +8,15 @@ export class LoginPage {
     await this.page.getByRole('heading', { name: 'Вход' }).waitFor();
   }
 
+  /**
+   * Waits for the login screen after being sent there: its form shows only once opening /login
+   * has ended the session (the address changes before that).
+   */
+  async waitUntilShown() {
+    await this.page.waitForURL(/\/login$/);
+    await this.page.getByRole('heading', { name: 'Вход' }).waitFor();
+  }
+
   async login(username: string, password: string) {
     await this.page.locator('input[name="username"]').fill(username);
     await this.page.locator('input[name="password"]').fill(password);

@@ -28,6 +28,7 @@ export interface ReviewSetup {
   variantId: number;
   variantName: string;
   taskNames: string[];
+  taskIds: number[];
 }
 
 /** A 1×1 PNG: the server takes a file by its bytes, not by its name. */
@@ -210,7 +211,68 @@ export async function setupReviewExam(
     variantId: variant.id,
     variantName,
     taskNames,
+    taskIds,
   };
+}
+
+/**
+ * The teacher gives the task at `taskIndex` a model answer: `text` (rich text) and a tone of
+ * `seconds` uploaded to their library as `audioName`. Answers the audio file's id.
+ */
+export async function setModelAnswer(
+  baseUrl: string,
+  setup: ReviewSetup,
+  taskIndex: number,
+  answer: { text: string; audioName: string; seconds: number },
+): Promise<number> {
+  const t = { token: setup.teacher.token };
+  const form = new FormData();
+  form.append(
+    'files',
+    new Blob([new Uint8Array(toneWav(answer.seconds))], { type: 'audio/wav' }),
+    answer.audioName,
+  );
+  const uploaded = await call<{ files: { id: number; name: string }[] }>(
+    baseUrl,
+    'POST',
+    '/api/teacher/files?page_size=10&page_number=0',
+    { ...t, form },
+  );
+  const fileId = uploaded.files.find((f) => f.name === answer.audioName)?.id;
+  if (!fileId) throw new Error('the uploaded model answer is not in the answer');
+  const id = setup.taskIds[taskIndex];
+  // An update carries the whole task.
+  const task = await call<{
+    name: string;
+    text: string;
+    duration: number;
+    preparationDuration: number;
+    files: { id: number }[];
+    criteria: { name: string; maxPoints: number }[];
+  }>(baseUrl, 'GET', `/api/teacher/task/${id}`, t);
+  await call(baseUrl, 'PATCH', '/api/teacher/task', {
+    ...t,
+    json: {
+      id,
+      name: task.name,
+      text: task.text,
+      duration: task.duration,
+      preparationDuration: task.preparationDuration,
+      files: task.files.map((f) => f.id),
+      criteria: task.criteria.map((c) => ({ name: c.name, maxPoints: c.maxPoints })),
+      modelAnswerText: answer.text,
+      modelAnswerFileId: fileId,
+    },
+  });
+  return fileId;
+}
+
+/** The teacher switches the recording's 'checked' mark (on when it was off). */
+export async function switchChecked(baseUrl: string, setup: ReviewSetup, audioId: number): Promise<boolean> {
+  const answer = await call<{ checked: boolean }>(baseUrl, 'POST', `/api/teacher/audios/${audioId}/switch`, {
+    token: setup.teacher.token,
+  });
+  return answer.checked;
 }
 
 export interface RecordedAudio {

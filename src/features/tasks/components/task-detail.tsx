@@ -10,6 +10,7 @@ import { formatDuration, pointsWord } from '@/shared/format';
 import { BackToListButton } from '@/components/layout/back-to-list-button';
 import { Page } from '@/components/layout/page';
 import { isRichTextEmpty, RichTextView } from '@/components/rich-text/rich-text-view';
+import { MODEL_ANSWER_TEXT, ModelAnswerView } from '@/components/recording/model-answers';
 import { TaskMedia } from '@/components/task-media/task-media';
 import { useTask } from '../api/get-task';
 import { TASK_TYPE_LABEL } from '../task-type';
@@ -150,6 +151,19 @@ export function TaskDetail({ id }: { id: number }) {
           />
         )}
         <CriteriaList criteria={task.criteria} />
+        {task.modelAnswer && (
+          <Paper
+            variant="outlined"
+            sx={{ p: 2 }}
+            component="section"
+            aria-labelledby="task-model-answer-title"
+          >
+            <Typography id="task-model-answer-title" variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+              {MODEL_ANSWER_TEXT}
+            </Typography>
+            <ModelAnswerView answer={task.modelAnswer} />
+          </Paper>
+        )}
       </Stack>
       {editing && <TaskDialog task={task} onClose={() => setEditing(false)} />}
     </Page>
