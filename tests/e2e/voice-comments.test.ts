@@ -4,7 +4,8 @@ import { MEDIA_CACHE } from '@/lib/media-cache';
 import { LoginPage } from './pages/login-page';
 import { StudentAudioPage, TeacherAudioPage } from './pages/recording-pages';
 import { waitForServiceWorker } from './support/device';
-import { DESKTOP, setupE2e, uid } from './support/e2e';
+import { PHONE, setupE2e, uid } from './support/e2e';
+import { snapScreen } from './support/layout';
 import {
   recordWebm,
   type ReviewSetup,
@@ -14,9 +15,13 @@ import {
   uploadRecording,
 } from './support/review-fixtures';
 
-const { scenario, env } = setupE2e(import.meta.url);
+// On phones, as the issue's teacher and student use it.
+const { scenario, env } = setupE2e(import.meta.url, { device: PHONE });
 
 const TEXT = 'Послушайте, как здесь лучше произнести';
+/** What a comment recorded without text says. */
+const VOICE_ONLY_TEXT = 'Голосовой комментарий';
+const TEXTS = [TEXT, VOICE_ONLY_TEXT, 'А здесь темп ровнее'];
 const MODEL_TEXT = 'Образцовый рассказ о картинке';
 
 /** The paths the worker's media cache holds. */
@@ -66,9 +71,10 @@ scenario('a spoken comment recorded offline reaches the student', ({ before, tes
     const section = page.getByRole('region', { name: 'Образец ответа' });
     await section.getByText(MODEL_TEXT).waitFor();
     await section.getByLabel('Образец ответа: Образец-описания.wav').waitFor();
+    await snapScreen(page, 'teacher-task-model-answer');
   });
 
-  test('the teacher, offline, records a voice comment with the fake microphone: it waits on the device', async ({
+  test('the teacher, on a phone with the network off, records three spoken comments with the fake microphone: they wait on the device', async ({
     page,
     context,
   }) => {
@@ -79,46 +85,49 @@ scenario('a spoken comment recorded offline reaches the student', ({ before, tes
     await context.setOffline(true);
 
     const composer = page.getByTestId('comment-creator');
-    await composer.getByRole('textbox', { name: 'Комментарий' }).fill(TEXT);
-    await composer.getByRole('button', { name: 'Записать голосом' }).click();
-    await page.getByRole('timer', { name: 'Идет запись голоса' }).waitFor();
-    await expect
-      .poll(async () => (await page.getByRole('timer').textContent()) ?? '', { timeout: 10_000 })
-      .toMatch(/^00:0[2-9]/);
-    await composer.getByRole('button', { name: 'Остановить' }).click();
-    const recorded = composer.getByTestId('voice-recorded');
-    await recorded.getByRole('button', { name: 'Оставить' }).click();
-    await composer.getByRole('button', { name: 'Добавить' }).click();
-    await review.row(TEXT).getByLabel('Голосовой комментарий').waitFor();
+    const voiceMarks = page
+      .getByRole('list', { name: 'Комментарии' })
+      .getByRole('img', { name: 'Голосовой комментарий' });
+    for (const [i, text] of TEXTS.entries()) {
+      // The second is spoken only: no text at all.
+      if (text !== VOICE_ONLY_TEXT) await composer.getByRole('textbox', { name: 'Комментарий' }).fill(text);
+      await composer.getByRole('button', { name: 'Записать голосом' }).tap();
+      await page.getByRole('timer', { name: 'Идет запись голоса' }).waitFor();
+      await expect
+        .poll(async () => (await page.getByRole('timer').textContent()) ?? '', { timeout: 10_000 })
+        .toMatch(/^00:0[2-9]/);
+      await composer.getByRole('button', { name: 'Остановить' }).tap();
+      await composer.getByTestId('voice-recorded').getByRole('button', { name: 'Оставить' }).tap();
+      await composer.getByRole('button', { name: 'Добавить' }).tap();
+      // Each row with a voice has its mark (the voice-only row's text says the same words).
+      await expect.poll(() => voiceMarks.count()).toBe(i + 1);
+    }
     expect(await serverComments(setup, audioId)).toHaveLength(0);
   });
 
-  test('the network returns: the comment and then its voice arrive', async ({ context }) => {
+  test('the network returns: the comments and then their voices arrive', async ({ context }) => {
     await context.setOffline(false);
     let comments: ServerComment[] = [];
     await expect
       .poll(
         async () => {
           comments = await serverComments(setup, audioId);
-          return comments[0]?.voice?.duration ?? 0;
+          return comments.filter((c) => (c.voice?.duration ?? 0) > 1).length;
         },
         { timeout: 30_000 },
       )
-      .toBeGreaterThan(1);
-    expect(comments).toHaveLength(1);
-    expect(comments[0].comment).toBe(TEXT);
+      .toBe(3);
+    expect(comments.map((c) => c.comment).sort()).toEqual([...TEXTS].sort());
   });
 
   test('the student plays it from the comment', async ({ context }) => {
-    const student = await context
-      .browser()!
-      .newContext({ baseURL: env.baseUrl, locale: 'ru-RU', ...DESKTOP });
+    const student = await context.browser()!.newContext({ baseURL: env.baseUrl, locale: 'ru-RU', ...PHONE });
     const page = await student.newPage();
     await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
     const own = new StudentAudioPage(page);
     await own.goto(audioId);
     const voice = own.row(TEXT).getByTestId('comment-voice');
-    await voice.getByRole('button', { name: 'Прослушать' }).click();
+    await voice.getByRole('button', { name: 'Прослушать' }).tap();
     // Playing: the button offers to stop it.
     await voice.getByRole('button', { name: 'Остановить' }).waitFor();
     // Not checked yet: no model answer.
@@ -130,12 +139,11 @@ scenario('a spoken comment recorded offline reaches the student', ({ before, tes
     context,
   }) => {
     expect(await switchChecked(env.baseUrl, setup, audioId)).toBe(true);
-    const voicePath = new URL((await serverComments(setup, audioId))[0].voice!.access, env.baseUrl).pathname;
+    const comments = await serverComments(setup, audioId);
+    const voicePaths = comments.map((c) => new URL(c.voice!.access, env.baseUrl).pathname);
     const modelPath = `/api/files/${modelFileId}/content`;
 
-    const student = await context
-      .browser()!
-      .newContext({ baseURL: env.baseUrl, locale: 'ru-RU', ...DESKTOP });
+    const student = await context.browser()!.newContext({ baseURL: env.baseUrl, locale: 'ru-RU', ...PHONE });
     await student.addInitScript(() => {
       const played: string[] = ((window as unknown as { __e2ePlayed?: string[] }).__e2ePlayed = []);
       const play = HTMLMediaElement.prototype.play;
@@ -156,14 +164,19 @@ scenario('a spoken comment recorded offline reaches the student', ({ before, tes
     // Opened once online, the page keeps both files on the device.
     await expect
       .poll(() => cachedMedia(page), { timeout: 20_000 })
-      .toEqual(expect.arrayContaining([voicePath, modelPath]));
+      .toEqual(expect.arrayContaining([...voicePaths, modelPath]));
 
     await student.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { level: 2, name: 'Комментарии учителя' }).waitFor();
     await model.getByText(MODEL_TEXT).waitFor();
-    await own.row(TEXT).getByTestId('comment-voice').getByRole('button', { name: 'Прослушать' }).click();
-    await expect.poll(() => playedMedia(page), { timeout: 10_000 }).toContain(voicePath);
+    await snapScreen(page, 'student-recording-offline-with-voices');
+    for (const c of comments) {
+      await own.row(c.comment).getByTestId('comment-voice').getByRole('button', { name: 'Прослушать' }).tap();
+      await expect
+        .poll(() => playedMedia(page), { timeout: 10_000 })
+        .toContain(voicePaths[comments.indexOf(c)]);
+    }
     await model
       .getByLabel('Образец ответа: Образец-описания.wav')
       .evaluate((a: HTMLAudioElement) => a.play());

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import { useMemo } from 'react';
 import { CommentList, RecordingMissing, RecordingPage } from '@/components/recording/recording-page';
 import { ModelAnswers } from '@/components/recording/model-answers';
@@ -55,21 +54,38 @@ export function OwnRecordingPage({ recordingId }: { recordingId: number }) {
       {recording.checked && <ModelAnswers variant={recording.variant} />}
       <CommentList title="Комментарии учителя" empty={recording.comments.length === 0}>
         {recording.comments.map((c) => (
-          <ListItem key={c.id} divider alignItems="flex-start">
-            <Box sx={{ minWidth: 130 }}>
-              <Button
-                size="small"
-                variant={isShown(commentKey(c)) ? 'contained' : 'outlined'}
-                aria-label={`Отметить фрагмент ${formatDuration(c.start)} – ${formatDuration(c.end)}`}
-                onClick={() => show(commentKey(c))}
-              >
-                {formatDuration(c.start)} – {formatDuration(c.end)}
-              </Button>
+          <ListItem
+            key={c.id}
+            divider
+            sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', px: { xs: 1, sm: 2 } }}
+          >
+            <Button
+              size="small"
+              variant={isShown(commentKey(c)) ? 'contained' : 'outlined'}
+              aria-label={`Отметить фрагмент ${formatDuration(c.start)} – ${formatDuration(c.end)}`}
+              onClick={() => show(commentKey(c))}
+              sx={{ minWidth: 120 }}
+            >
+              {formatDuration(c.start)} – {formatDuration(c.end)}
+            </Button>
+            {/* On a narrow screen the text takes a line of its own under the time and the voice. */}
+            <Box
+              sx={{
+                flex: { xs: '1 1 100%', sm: 1 },
+                order: { xs: 1, sm: 0 },
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+                pt: { sm: 0.5 },
+              }}
+            >
+              {c.comment}
             </Box>
-            <ListItemText primary={c.comment} sx={{ whiteSpace: 'pre-wrap', m: 0 }} />
             {/* The teacher's spoken comment: playing it marks its region, as the time button does. */}
             {c.voice && (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 1 }} data-testid="comment-voice">
+              <Box
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: { xs: 'auto', sm: 0 } }}
+                data-testid="comment-voice"
+              >
                 <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}>
                   {formatDuration(c.voice.duration)}
                 </Box>
