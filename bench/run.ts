@@ -4,7 +4,8 @@
  *
  * Suites: idle, lists, burst, zip (all four by default); recording (the browser bench),
  * cold-start (the compiled server's start), upload-resume (an hour-long answer over a dropping
- * link) and events (900 open progress streams, a change's way to them) on demand.
+ * link), events (900 open progress streams, a change's way to them) and landing (the JavaScript a
+ * visitor's landing page loads until idle; needs `npm run build`) on demand.
  * `--before REF` builds the server of that commit too and measures it beside this tree's in the
  * same run (idle, lists).
  * Every figure is printed beside its reference measured in the same run and its goal.
@@ -42,6 +43,7 @@ const SUITES = [
   'cold-start',
   'upload-resume',
   'events',
+  'landing',
 ] as const;
 const suites = positionals.length ? positionals : ['idle', 'lists', 'burst', 'zip'];
 for (const suite of suites) {
@@ -52,7 +54,7 @@ const dbs: DbKind[] = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db
 const before = values.before ? { label: values.before, main: buildServerAt(values.before) } : undefined;
 
 for (const suite of suites) {
-  if (suite === 'recording' || suite === 'cold-start' || suite === 'upload-resume') {
+  if (suite === 'recording' || suite === 'cold-start' || suite === 'upload-resume' || suite === 'landing') {
     const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${suite}.ts`], {
       stdio: 'inherit',
     });

@@ -1,6 +1,7 @@
 import { startInterruptedRecordingWatcher } from '@/features/exam-session/api/recover-recordings';
 import { watchConfirmedRecordings } from '@/features/exam-session/model/confirmed-recordings';
 import { syncEngine } from '@/lib/device-sync';
+import { notify } from '@/lib/notify';
 import { applyRefreshActions } from '@/lib/outbox-refresh';
 import { queryCacheRestored, queryClient } from '@/lib/query-client';
 import { outboxKinds } from './outbox-kinds';
@@ -13,6 +14,8 @@ export function startSync(): void {
   syncEngine.onSent((item, sentBy, result) =>
     applyRefreshActions(queryClient, syncEngine.refreshesFor(item, sentBy, result)),
   );
+  // An error toast when the server refuses a queued item for good, with the server's reason.
+  syncEngine.onRefused((item, message) => notify.error(`Не принято сервером (${item.label}): ${message}`));
   // Before the worker's sends are announced: an exam page says 'Ответ отправлен' only for these.
   watchConfirmedRecordings(syncEngine);
   // After the device's cache is restored: a refresh before it would be overwritten by the copy.

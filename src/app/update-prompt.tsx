@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import type { SnackbarKey } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useExamFocus } from '@/lib/exam-focus';
-import { toasts } from '@/lib/notify';
+import { whenToasts } from '@/lib/notify';
 import { whenNoRecordingInProgress } from '@/lib/recording-lock';
 import { registerServiceWorker } from '@/lib/service-worker';
 
@@ -23,7 +23,7 @@ export function UpdatePrompt() {
     const waiting = new AbortController();
     let shown: { key: SnackbarKey; close: (key: SnackbarKey) => void } | undefined;
     whenNoRecordingInProgress({ signal: waiting.signal })
-      .then(() => toasts)
+      .then(() => whenToasts())
       .then(({ enqueueSnackbar, closeSnackbar }) => {
         if (waiting.signal.aborted) return;
         const key = enqueueSnackbar('Доступна новая версия приложения', {

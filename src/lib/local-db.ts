@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { LOCAL_DB_NAME } from './local-db-name';
 
 export interface KeyValue {
   key: string;
@@ -71,8 +72,7 @@ export interface OutboxRow {
   group?: string;
 }
 
-/** The device database's name (IndexedDB), one per origin. */
-export const LOCAL_DB_NAME = 'ustno';
+export { LOCAL_DB_NAME } from './local-db-name';
 
 /** The device's own database: query cache, recordings in progress and the outbox. */
 export class LocalDb extends Dexie {

@@ -1,5 +1,5 @@
 import type { closeSnackbar, enqueueSnackbar } from 'notistack';
-import { errorTexts } from './api-errors';
+import { useSyncExternalStore } from 'react';
 
 /** What the toast host (src/app/toast-host.tsx) lends once it is on screen. */
 export interface ToastApi {
@@ -9,29 +9,59 @@ export interface ToastApi {
 
 let lend: (api: ToastApi) => void = () => undefined;
 
-/**
- * The toasts, once their host is mounted. The host and notistack load after the first screen
- * (they are not on the landing page's critical path); a toast asked for before waits for it.
- */
-export const toasts = new Promise<ToastApi>((resolve) => {
+const toastApi = new Promise<ToastApi>((resolve) => {
   lend = resolve;
 });
+
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/**
+ * The toasts, once their host is mounted. The host and notistack load with the first toast asked
+ * for (the landing page shows none), which waits for them.
+ */
+export function whenToasts(): Promise<ToastApi> {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantedListeners) listener();
+  }
+  return toastApi;
+}
+
+/** Whether a toast was asked for: the app mounts the toast host from then on. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      wantedListeners.add(listener);
+      return () => wantedListeners.delete(listener);
+    },
+    () => wanted,
+    () => false,
+  );
+}
 
 /** Called by the toast host when it is on screen. */
 export const toastHostReady = (api: ToastApi): void => lend(api);
 
 const show = (text: string, variant: 'success' | 'error' | 'info') =>
-  void toasts.then((t) => t.enqueueSnackbar(text, { variant }));
+  void whenToasts().then((t) => t.enqueueSnackbar(text, { variant }));
 
 const NOTIFY = {
   success: (text: string) => show(text, 'success'),
   error: (text: string) => show(text, 'error'),
   info: (text: string) => show(text, 'info'),
-  /** An API error goes through the error catalogue (src/lib/api-errors.ts). */
-  apiError: (error: unknown) => {
-    for (const text of errorTexts(error)) show(text, 'error');
-  },
+  /**
+   * An API error goes through the error catalogue (src/lib/api-errors.ts), loaded with the first
+   * error: it brings the API client and the contracts, which a visitor's landing page does without.
+   */
+  apiError: (error: unknown) =>
+    void import('./api-errors').then(({ errorTexts }) => {
+      for (const text of errorTexts(error)) show(text, 'error');
+    }),
 };
+
+/** Success and error toasts, for code outside components. */
+export const notify = NOTIFY;
 
 /** Success and error toasts. */
 export const useNotify = () => NOTIFY;

@@ -8,6 +8,7 @@ import { errorStatus } from './api-status';
 import { examFocus } from './exam-focus';
 import { createDexiePersister } from './query-persister';
 import { onSessionChange, sessionChannel } from './session-channel';
+import { localDbExists } from './local-db-name';
 import { tokenStore } from './tokens';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -132,8 +133,12 @@ export async function startQueryCache(options: { leave?: () => void } = {}): Pro
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   if (options.leave) leavePage = options.leave;
   queryPersister.setOwner(tokenStore.userId());
-  // Older versions kept one cache for whoever was signed in: it cannot be attributed.
-  const unattributed = queryPersister.removeUnattributed().catch((error: unknown) => {
+  // Older versions kept one cache for whoever was signed in: it cannot be attributed. Where the
+  // device has no database yet (a first visit), Dexie is not even loaded.
+  const unattributed = (async () => {
+    if (!tokenStore.hasSession() && !(await localDbExists())) return;
+    await queryPersister.removeUnattributed();
+  })().catch((error: unknown) => {
     console.warn('old query cache not removed', error);
   });
   try {

@@ -25,6 +25,8 @@ export function tokenSubject(token: string | null): string | null {
  * token lives in the HttpOnly cookie `ustno_refresh`, out of reach of page scripts; the server
  * sets it on login and on every refresh.
  */
+const sessionStartListeners = new Set<() => void>();
+
 export const tokenStore = {
   access: (): string | null => localStorage.getItem(ACCESS_TOKEN_KEY),
   /** True when this device has a session that a refresh from the cookie may renew. */
@@ -35,6 +37,12 @@ export const tokenStore = {
   set(tokens: { access_token: string; refresh_token?: string }): void {
     localStorage.setItem(ACCESS_TOKEN_KEY, tokens.access_token);
     localStorage.removeItem(LEGACY_REFRESH);
+    for (const listener of sessionStartListeners) listener();
+  },
+  /** Calls `listener` whenever this tab stores a token (a login, a refresh); returns how to stop. */
+  onSet(listener: () => void): () => void {
+    sessionStartListeners.add(listener);
+    return () => sessionStartListeners.delete(listener);
   },
   clear(): void {
     localStorage.removeItem(ACCESS_TOKEN_KEY);

@@ -10,12 +10,23 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { createLink, useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { useInstallOffer } from '@/lib/install-prompt';
 import { isNavItemActive, NAV_LABEL, type NavItem } from './nav-items';
 import { usePhoneLayout } from './use-phone-layout';
 
-// The install offer (its dialog, tooltip and icons) loads after the bar draws: the landing page's
-// first download stays small, and the browser's offer comes later anyway.
+// The install offer (its dialog, tooltip and icons) loads only where the browser offers an install
+// (or on iOS), after the bar draws: the landing page's download stays small.
 const InstallAppAction = lazy(() => import('./install-app').then((m) => ({ default: m.InstallAppAction })));
+
+function OfferedInstallAction() {
+  const offer = useInstallOffer();
+  if (offer.kind === 'none') return null;
+  return (
+    <Suspense fallback={null}>
+      <InstallAppAction variant="icon" />
+    </Suspense>
+  );
+}
 // The phone's menu drawer (a modal, a list) loads when first opened.
 const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
 
@@ -125,9 +136,7 @@ export function NavBar({
               Устно
             </Typography>
             <InlineLinks items={items} pathname={pathname} />
-            <Suspense fallback={null}>
-              <InstallAppAction variant="icon" />
-            </Suspense>
+            <OfferedInstallAction />
           </>
         )}
         {extra}
