@@ -10,6 +10,7 @@ import { VoicePlayButton } from '@/components/recording/voice-play-button';
 import { formatDuration } from '@/shared/format';
 import type { ShownComment } from '../model/merge-comments';
 import { type RecordedVoice, type VoiceDevices, VoiceRecorder } from './voice-recorder';
+import { CommentText } from '@/components/recording/comment-text';
 
 /** A comment's voice as the row shows it: the server's, or one recorded here and not yet sent. */
 export interface ShownVoice {
@@ -56,18 +57,7 @@ export function CommentRow({
       >
         {span}
       </Button>
-      {/* On a narrow screen the text takes a line of its own under the time and actions. */}
-      <Box
-        sx={{
-          flex: { xs: '1 1 100%', sm: 1 },
-          order: { xs: 1, sm: 0 },
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          pt: { sm: 0.5 },
-        }}
-      >
-        {c.comment}
-      </Box>
+      <CommentText text={c.comment} />
       {c.pending && (
         <Chip
           size="small"

@@ -11,6 +11,7 @@ import { WaveformPlayer } from '@/components/waveform/waveform-player';
 import { formatDateTime, formatDuration } from '@/shared/format';
 import { useOwnRecording } from '../api/get-own-recording';
 import { RecordingGrade } from './recording-grade';
+import { CommentText } from '@/components/recording/comment-text';
 
 const commentKey = (c: { id: number }) => String(c.id);
 
@@ -68,18 +69,7 @@ export function OwnRecordingPage({ recordingId }: { recordingId: number }) {
             >
               {formatDuration(c.start)} – {formatDuration(c.end)}
             </Button>
-            {/* On a narrow screen the text takes a line of its own under the time and the voice. */}
-            <Box
-              sx={{
-                flex: { xs: '1 1 100%', sm: 1 },
-                order: { xs: 1, sm: 0 },
-                whiteSpace: 'pre-wrap',
-                overflowWrap: 'anywhere',
-                pt: { sm: 0.5 },
-              }}
-            >
-              {c.comment}
-            </Box>
+            <CommentText text={c.comment} />
             {/* The teacher's spoken comment: playing it marks its region, as the time button does. */}
             {c.voice && (
               <Box
