@@ -30,6 +30,9 @@ describe('useNotify', () => {
         <Probe />
       </>,
     );
+    // The catalogue loads with the first API error: loaded here first, so the toasts wait for
+    // nothing but the host (a cold transform can outlast findByText's wait).
+    await import('@/lib/api-errors');
     act(() => notify.apiError(apiFailure(409, { errors: ['Логин занят', 'Почта занята'] })));
     act(() => notify.success('Ученик создан'));
     // The toasts go through the host once it is mounted (a promise): they show a tick later.
