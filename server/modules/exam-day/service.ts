@@ -116,7 +116,9 @@ const later = (a: string | null | undefined, b: string | null | undefined): stri
     .sort()
     .at(-1);
 
-const collator = new Intl.Collator('ru', { sensitivity: 'base' });
+// Made at the first sort: ICU's Russian collation data loads with it, which an idle server does without.
+let collator: Intl.Collator | undefined;
+const ruCollator = () => (collator ??= new Intl.Collator('ru', { sensitivity: 'base' }));
 
 /**
  * Each student's latest attempt (by its corrected time) and where it stands: received when the
@@ -136,8 +138,9 @@ export function progressOfClass(data: ClassData): ExamProgressStudent[] {
   for (const p of data.progress) attemptOf(p.student_id, p.client_id).progress = p;
   for (const r of data.recordings) attemptOf(r.student_id, r.client_id).recording = r;
 
+  const byName = ruCollator();
   const students = [...data.students].sort(
-    (a, b) => collator.compare(a.surname, b.surname) || collator.compare(a.name, b.name) || a.id - b.id,
+    (a, b) => byName.compare(a.surname, b.surname) || byName.compare(a.name, b.name) || a.id - b.id,
   );
   return students.map((student) => {
     const row = { id: student.id, surname: student.surname, name: student.name };

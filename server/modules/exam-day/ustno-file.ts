@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import {
   USTNO_ENTRIES,
   USTNO_FILE_VERSION,
@@ -75,8 +75,10 @@ export async function openUstnoFile(
   tooLarge: string,
 ): Promise<UstnoFile> {
   let zip: yauzl.ZipFile;
+  // Loaded at the first import: an idle server does without it.
+  const { openPromise } = (await import('yauzl')).default;
   try {
-    zip = await yauzl.openPromise(file, {
+    zip = await openPromise(file, {
       autoClose: false,
       strictFileNames: true,
       validateEntrySizes: true,
