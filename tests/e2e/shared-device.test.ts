@@ -1,20 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { MEDIA_CACHE } from '@/lib/media-cache';
 import { LoginPage } from './pages/login-page';
-import { waitForServiceWorker } from './support/device';
+import { cachedMedia, waitForServiceWorker } from './support/device';
 import { setupE2e, uid } from './support/e2e';
 import { recordWebm, setupReviewExam, uploadRecording } from './support/review-fixtures';
 
 const { test, env } = setupE2e(import.meta.url);
-
-/** The paths the worker's media cache holds. */
-const cachedMedia = (page: Page) =>
-  page.evaluate(async (name) => {
-    if (!(await caches.has(name))) return [];
-    const cache = await caches.open(name);
-    return (await cache.keys()).map((r) => new URL(r.url).pathname);
-  }, MEDIA_CACHE);
 
 describe('a shared device', () => {
   test("after teacher A logs out, user B is not served A's recording from the cache", async ({ page }) => {

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { MEDIA_CACHE } from '@/lib/media-cache';
 import { LoginPage } from './pages/login-page';
 import { StudentAudioPage, TeacherAudioPage } from './pages/recording-pages';
-import { waitForServiceWorker } from './support/device';
+import { cachedMedia, waitForServiceWorker } from './support/device';
 import { PHONE, setupE2e, uid } from './support/e2e';
 import { snapScreen } from './support/layout';
 import {
@@ -23,14 +22,6 @@ const TEXT = 'Послушайте, как здесь лучше произне�
 const VOICE_ONLY_TEXT = 'Голосовой комментарий';
 const TEXTS = [TEXT, VOICE_ONLY_TEXT, 'А здесь темп ровнее'];
 const MODEL_TEXT = 'Образцовый рассказ о картинке';
-
-/** The paths the worker's media cache holds. */
-const cachedMedia = (page: Page) =>
-  page.evaluate(async (name) => {
-    if (!(await caches.has(name))) return [];
-    const cache = await caches.open(name);
-    return (await cache.keys()).map((r) => new URL(r.url).pathname);
-  }, MEDIA_CACHE);
 
 /** The media paths the page has really played (a `playing` event: its data arrived), in order. */
 const playedMedia = (page: Page) =>

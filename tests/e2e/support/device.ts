@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { LOCAL_DB_NAME } from '@/lib/local-db';
+import { MEDIA_CACHE } from '@/lib/media-cache';
 import { queryCacheKey, UNATTRIBUTED_KEY } from '@/lib/query-persister';
 import { ACCESS_TOKEN_KEY } from '@/lib/tokens';
 import { moveClock } from './clock';
@@ -31,6 +32,14 @@ export async function waitForServiceWorker(page: Page, timeoutMs = 20_000): Prom
   }, timeoutMs);
   if (missing) throw new Error(missing);
 }
+
+/** The paths the service worker's media cache holds (files, recordings, voices kept for offline). */
+export const cachedMedia = (page: Page): Promise<string[]> =>
+  page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  }, MEDIA_CACHE);
 
 /**
  * Whether the device's saved query cache (the signed-in user's, as the app keeps it) holds this

@@ -2,28 +2,24 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
-import MoreVert from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { AudioSummary } from '@/shared/contract/teacher';
 import { SUCCESS_TEXT } from '@/shared/messages';
 import { ConfirmDeleteDialog } from '@/components/confirm-dialog/confirm-dialog';
 import { BackToListButton } from '@/components/layout/back-to-list-button';
+import { type MoreAction, MoreActions } from '@/components/layout/more-actions';
 import { Page } from '@/components/layout/page';
-import { usePhoneLayout } from '@/components/layout/use-phone-layout';
 import { errorStatus } from '@/lib/api-client';
 import { useHrefClick } from '@/lib/href-navigation';
 import { useNotify } from '@/lib/notify';
@@ -78,13 +74,10 @@ export function ExamPage({ examId, progress }: { examId: number; progress?: Reac
   const downloadScores = () => scoresCsv.mutate(examId, { onError: notify.apiError });
   const switching = switchChecked.isPending ? switchChecked.variables : undefined;
   const rules = examRulesLines(exam);
-  const phone = usePhoneLayout();
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
   // Besides the main one ('Скачать .zip'): buttons where there is room, one menu on a phone.
-  const more = [
-    { label: 'Редактировать экзамен', icon: <EditIcon />, onClick: () => setEditing(true), busy: false },
-    { label: 'Статистика', icon: <BarChartIcon />, onClick: () => setStatisticsOpen(true), busy: false },
+  const more: MoreAction[] = [
+    { label: 'Редактировать экзамен', icon: <EditIcon />, onClick: () => setEditing(true) },
+    { label: 'Статистика', icon: <BarChartIcon />, onClick: () => setStatisticsOpen(true) },
     { label: 'Оценки .csv', icon: <DownloadIcon />, onClick: downloadScores, busy: scoresCsv.isPending },
   ];
 
@@ -94,53 +87,7 @@ export function ExamPage({ examId, progress }: { examId: number; progress?: Reac
       actions={
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <BackToListButton to="/teacher/exams" />
-          {phone ? (
-            <>
-              <Button
-                variant="outlined"
-                startIcon={<MoreVert />}
-                aria-label="Еще: другие действия"
-                aria-haspopup="menu"
-                aria-expanded={menuAnchor !== null}
-                aria-controls={menuAnchor ? menuId : undefined}
-                onClick={(e) => setMenuAnchor(e.currentTarget)}
-              >
-                Еще
-              </Button>
-              <Menu
-                id={menuId}
-                anchorEl={menuAnchor}
-                open={menuAnchor !== null}
-                onClose={() => setMenuAnchor(null)}
-              >
-                {more.map((action) => (
-                  <MenuItem
-                    key={action.label}
-                    disabled={action.busy}
-                    onClick={() => {
-                      setMenuAnchor(null);
-                      action.onClick();
-                    }}
-                  >
-                    <ListItemIcon>{action.icon}</ListItemIcon>
-                    <ListItemText>{action.label}</ListItemText>
-                  </MenuItem>
-                ))}
-              </Menu>
-            </>
-          ) : (
-            more.map((action) => (
-              <Button
-                key={action.label}
-                variant="outlined"
-                startIcon={action.icon}
-                loading={action.busy}
-                onClick={action.onClick}
-              >
-                {action.label}
-              </Button>
-            ))
-          )}
+          <MoreActions actions={more} />
           <Button variant="contained" startIcon={<DownloadIcon />} loading={zip.isPending} onClick={download}>
             Скачать .zip
           </Button>
