@@ -133,10 +133,17 @@ describe('session', () => {
     await page.reload();
     await page.waitForURL(/\/student\/exams$/);
 
-    // An access token the server no longer takes (expired): the page refreshes from the cookie.
-    await page.evaluate((key) => localStorage.setItem(key, 'e30.e30.expired'), ACCESS_TOKEN_KEY);
+    // An access token the server no longer takes (its signature spoilt, as good as expired), still
+    // the same user's: the page refreshes from the cookie. (A token of nobody would make the page
+    // leave for another user's login once the refresh names the student, racing the reload.)
+    const spoilt = await page.evaluate((key) => {
+      const [header, payload] = (localStorage.getItem(key) ?? '').split('.');
+      const token = `${header}.${payload}.spoilt`;
+      localStorage.setItem(key, token);
+      return token;
+    }, ACCESS_TOKEN_KEY);
     await page.reload();
-    await page.waitForFunction((key) => localStorage.getItem(key) !== 'e30.e30.expired', ACCESS_TOKEN_KEY);
+    await page.waitForFunction(([key, old]) => localStorage.getItem(key) !== old, [ACCESS_TOKEN_KEY, spoilt]);
     const access = await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY);
     expect(access?.split('.')).toHaveLength(3);
     await page.getByRole('link', { name: 'Выйти' }).waitFor();
