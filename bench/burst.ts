@@ -73,6 +73,18 @@ async function yearGroupExam(
       .insertInto('exam_students')
       .values(Array.from({ length: STUDENTS }, (_, s) => ({ exam_id: exam.id, student_id: studentId(s) })))
       .execute();
+    // What assigning the exam records: the variants each student was given (an answer checks it).
+    await db
+      .insertInto('exam_assignment_history')
+      .values(
+        Array.from({ length: STUDENTS }, (_, s) => ({
+          exam_id: exam.id,
+          student_id: studentId(s),
+          variant_id: variantId(0, 0),
+          first_at: now,
+        })),
+      )
+      .execute();
     return exam.id;
   } finally {
     await db.destroy();

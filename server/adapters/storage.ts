@@ -37,6 +37,19 @@ export interface Storage {
     source: AsyncIterable<Uint8Array>,
     options: { prefix: StoragePrefix; maxBytes: number; contentType: string },
   ): Promise<StoredObject>;
+  /**
+   * Streams `source` into the object `key` from `offset` on, creating it when missing: the parts
+   * of a resumable upload land in one staging object instead of an object each. More than
+   * `maxBytes` stops before the chunk that crosses it and throws StorageLimitError; answers the
+   * bytes written. Absent where objects cannot be written in place (S3): parts are objects there.
+   */
+  writeAt?(key: string, offset: number, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<number>;
+  /**
+   * A new object under `prefix` holding the first `size` bytes of `key`, without copying them
+   * (local storage: a hard link). The two are one file: `key` is cut to `size` as well, and
+   * stays until it is deleted. Present with `writeAt`.
+   */
+  linkAs?(key: string, options: { prefix: StoragePrefix; size: number }): Promise<StoredObject>;
   /** The object's content, or the given inclusive range of it. */
   read(key: string, range?: ByteRange): Readable;
   /** Size of the object, or null when it does not exist. */
@@ -71,6 +84,16 @@ export function newKey(prefix: StoragePrefix): string {
   return `${prefix}/${id.slice(0, 2)}/${id}`;
 }
 
+/**
+ * The key of an object named by `name` (a resumable upload's staging object: the same every time
+ * for the same upload): a hash of it, never the name itself, so a key still never carries input.
+ */
+export function namedKey(prefix: StoragePrefix, name: string): string {
+  const hex = crypto.createHash('sha256').update(name).digest('hex');
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return `${prefix}/${id.slice(0, 2)}/${id}`;
+}
+
 /** Objects as files under `root`, two-level fan-out so no folder grows huge. */
 export function createLocalStorage(root: string): Storage {
   const fullPath = (key: string) => {
@@ -99,6 +122,39 @@ export function createLocalStorage(root: string): Storage {
         if (!ok) await fsp.rm(target, { force: true });
       }
       return { key, size };
+    },
+
+    async writeAt(key, offset, source, maxBytes) {
+      const target = fullPath(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+      // 'a' would ignore the position; 'r+' needs the file: create it when missing, never truncating.
+      const handle = await fsp.open(target, fs.constants.O_RDWR | fs.constants.O_CREAT, PRIVATE_FILE_MODE);
+      let size = 0;
+      try {
+        for await (const chunk of source) {
+          if (size + chunk.byteLength > maxBytes) throw new StorageLimitError(maxBytes);
+          await handle.write(chunk, 0, chunk.byteLength, offset + size);
+          size += chunk.byteLength;
+        }
+      } finally {
+        await handle.close();
+      }
+      return size;
+    },
+
+    async linkAs(key, { prefix, size }) {
+      const source = fullPath(key);
+      const linked = newKey(prefix);
+      const target = fullPath(linked);
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+      await fsp.link(source, target);
+      try {
+        await fsp.truncate(target, size);
+      } catch (err) {
+        await fsp.rm(target, { force: true });
+        throw err;
+      }
+      return { key: linked, size };
     },
 
     read(key, range) {

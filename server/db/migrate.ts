@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008-exam-assignment-history';
 import * as m0009 from './migrations/0009-questions-attempts-windows';
 import * as m0010 from './migrations/0010-exam-day';
 import * as m0011 from './migrations/0011-voice-comments-model-answers';
+import * as m0012 from './migrations/0012-staged-upload-parts';
 import type { Database } from './types';
 
 // Listed here rather than read from disk, so the same list runs under tsx, a bundle or tests.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-questions-attempts-windows': m0009,
   '0010-exam-day': m0010,
   '0011-voice-comments-model-answers': m0011,
+  '0012-staged-upload-parts': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -223,8 +223,11 @@ export interface UploadPartsTable {
   client_id: string;
   part: number;
   size: number;
+  /** The object holding the part's bytes: its own, or the upload's staging object (`byte_offset`). */
   storage_key: string;
   created_at: Timestamp;
+  /** Where the part starts in its upload's staging object; null when the object is the part's own. */
+  byte_offset: number | null;
 }
 
 /** The student a resumable upload's clientId belongs to, from its first part or status call. */

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORDING_PART_MAX_BYTES } from '@/shared/contract/student';
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RECORDING_PART_BYTES, RECORDING_PART_MAX_BYTES } from '@/shared/contract/student';
 import { RECORDING_TEXT } from '@/shared/messages';
-import { purgeIdleUploads } from '../../server/modules/recordings/parts-upload';
+import { purgeIdleUploads, putUploadPart } from '../../server/modules/recordings/parts-upload';
+import * as m0012 from '../../server/db/migrations/0012-staged-upload-parts';
 import { createExam, createTask, createVariant, storedObjects } from './helpers/authoring';
 import { expectError, expectMessage } from './helpers/expect-error';
 import {
@@ -76,6 +79,8 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
     }
   }
   const partObjects = async () => (await storedObjects(t)).filter((o) => o.startsWith('parts'));
+  /** Objects an upload's n parts take: one staging object where storage writes in place (local), else one each (S3). */
+  const objectsFor = (n: number) => (t.app.ctx.storage.writeAt ? 1 : n);
   const partObjectsOf = (clientId: string) =>
     t.app.ctx.db.selectFrom('upload_parts').selectAll().where('client_id', '=', clientId).execute();
   const recordingsOf = (clientId: string) =>
@@ -136,7 +141,7 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
       { part: 0, size: PART },
       { part: 1, size: PART },
     ]);
-    expect(await partObjects()).toHaveLength(before + 2);
+    expect(await partObjects()).toHaveLength(before + objectsFor(2));
     const res = await complete(s.student, clientId, description(audio, 2));
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await recordingsOf(clientId);
@@ -445,14 +450,109 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
       .where('client_id', 'in', [idle, active])
       .execute();
     const before = await partObjects();
-    expect(await purgeIdleUploads(t.app.ctx, 7)).toBe(2);
+    expect(await purgeIdleUploads(t.app.ctx, 7)).toBe(objectsFor(2));
     // The abandoned upload's binding goes with its parts; the active one stays bound.
     const owners = await t.app.ctx.db.selectFrom('upload_owners').select('client_id').execute();
     expect(owners.map((o) => o.client_id)).not.toContain(idle);
     expect(owners.map((o) => o.client_id)).toContain(active);
     expect((await status(s.student, idle)).json().parts).toEqual([]);
     expect((await status(s.student, active)).json().parts).toHaveLength(2);
-    expect(await partObjects()).toHaveLength(before.length - 2);
+    expect(await partObjects()).toHaveLength(before.length - objectsFor(2));
+  });
+
+  it('makes parts of the client’s size, sent in order, the recording as they were stored', async () => {
+    const clientId = crypto.randomUUID();
+    const audio = webm(3 * RECORDING_PART_BYTES + 5000);
+    const parts = split(audio, RECORDING_PART_BYTES);
+    const before = await partObjects();
+    await sendAll(s.student, clientId, parts);
+    expect(await partObjects()).toHaveLength(before.length + objectsFor(parts.length));
+    const storage = t.app.ctx.storage;
+    const linked = storage.linkAs ? vi.spyOn(storage, 'linkAs') : undefined;
+    const res = await complete(s.student, clientId, description(audio, parts.length));
+    expect(res.statusCode, res.body).toBe(200);
+    // Where the storage links objects, the staging object becomes the recording: nothing copied.
+    if (linked) expect(linked).toHaveBeenCalledTimes(1);
+    linked?.mockRestore();
+    const [row] = await recordingsOf(clientId);
+    expect(row.size).toBe(audio.length);
+    expect((await storedBytes(row.storage_key)).equals(audio)).toBe(true);
+    expect(await t.app.ctx.storage.stat(row.storage_key)).toEqual({ size: audio.length });
+    expect(await partObjects()).toEqual(before);
+  });
+
+  it('joins parts of other sizes (larger than the client’s, or a short one before others) byte for byte', async () => {
+    const clientId = crypto.randomUUID();
+    const audio = webm(RECORDING_PART_BYTES + 300 * 1024 + 100 * 1024 + 777);
+    const parts = [
+      audio.subarray(0, RECORDING_PART_BYTES),
+      audio.subarray(RECORDING_PART_BYTES, RECORDING_PART_BYTES + 300 * 1024),
+      audio.subarray(RECORDING_PART_BYTES + 300 * 1024, RECORDING_PART_BYTES + 400 * 1024),
+      audio.subarray(RECORDING_PART_BYTES + 400 * 1024),
+    ];
+    const before = await partObjects();
+    await sendAll(s.student, clientId, parts);
+    const res = await complete(s.student, clientId, description(audio, parts.length));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await recordingsOf(clientId);
+    expect((await storedBytes(row.storage_key)).equals(audio)).toBe(true);
+    expect(await partObjects()).toEqual(before);
+  });
+
+  it('holds no part whose bytes stopped short (a cut connection), and takes a chunked one whole', async () => {
+    const clientId = crypto.randomUUID();
+    const audio = webm(2 * RECORDING_PART_BYTES);
+    const [first, second] = split(audio, RECORDING_PART_BYTES);
+    async function* cut(bytes: Buffer, fail: boolean): AsyncGenerator<Uint8Array> {
+      yield bytes.subarray(0, 1000);
+      if (fail) throw new Error('aborted');
+    }
+    const ctx = t.app.ctx;
+    await expect(
+      putUploadPart(ctx, s.student.id, clientId, 0, { size: first.length, content: cut(first, true) }),
+    ).rejects.toThrow('aborted');
+    await expect(
+      putUploadPart(ctx, s.student.id, clientId, 1, { size: second.length, content: cut(second, false) }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    expect((await status(s.student, clientId)).json().parts).toEqual([]);
+    const chunked = await as(
+      t.app,
+      s.student,
+    )({
+      method: 'PUT',
+      url: `/api/student/uploads/${clientId}/parts/0`,
+      payload: Readable.from([first.subarray(0, 1000), first.subarray(1000)]),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(chunked.statusCode, chunked.body).toBe(200);
+    expect(chunked.json()).toEqual({ part: 0, size: first.length });
+    await sendAll(s.student, clientId, [first, second]);
+    const res = await complete(s.student, clientId, description(audio, 2));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await recordingsOf(clientId);
+    expect((await storedBytes(row.storage_key)).equals(audio)).toBe(true);
+  });
+
+  it('forgets parts whose stored bytes are gone: complete answers 409, and the parts sent again complete it', async () => {
+    const clientId = crypto.randomUUID();
+    const audio = webm(2 * RECORDING_PART_BYTES + 10);
+    const parts = split(audio, RECORDING_PART_BYTES);
+    await sendAll(s.student, clientId, parts);
+    const held = await partObjectsOf(clientId);
+    for (const key of new Set(held.map((p) => p.storage_key))) await t.app.ctx.storage.delete(key);
+    const lost = await complete(s.student, clientId, description(audio, parts.length));
+    if (t.app.ctx.storage.writeAt) {
+      expectMessage(lost, 409, RECORDING_TEXT.partsMissing);
+      expect((await status(s.student, clientId)).json().parts).toEqual([]);
+      await sendAll(s.student, clientId, parts);
+      const res = await complete(s.student, clientId, description(audio, parts.length));
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await recordingsOf(clientId);
+      expect((await storedBytes(row.storage_key)).equals(audio)).toBe(true);
+    } else {
+      // Objects of their own are read as they are joined: a missing one fails the request.
+      expect(lost.statusCode).toBeGreaterThanOrEqual(400);
+    }
   });
 });
 
@@ -583,5 +683,51 @@ describe.each(DATABASES)('unfinished uploads and small parts on %s', (kind) => {
       },
     });
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('migrates parts both ways: back down, parts in a staging object go (sent again), parts of their own stay', async () => {
+    const { db } = t.app.ctx;
+    const clientId = crypto.randomUUID();
+    const at = {
+      student_id: s.student.id,
+      client_id: clientId,
+      size: PART,
+      created_at: new Date().toISOString(),
+    };
+    await db
+      .insertInto('upload_parts')
+      .values([
+        { ...at, part: 0, storage_key: 'parts/aa/own', byte_offset: null },
+        { ...at, part: 1, storage_key: 'parts/bb/staging', byte_offset: PART },
+        { ...at, part: 2, storage_key: 'parts/bb/staging', byte_offset: 2 * PART },
+      ])
+      .execute();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migration takes any schema
+    const raw = db as unknown as Kysely<any>;
+    await m0012.down(raw);
+    expect(
+      (await raw.selectFrom('upload_parts').select('part').where('client_id', '=', clientId).execute()).map(
+        (r) => r.part,
+      ),
+    ).toEqual([0]);
+    await m0012.up(raw);
+    expect(await partRows(clientId)).toMatchObject([
+      { part: 0, storage_key: 'parts/aa/own', byte_offset: null },
+    ]);
+    // A key is shared again, and the part numbers of one upload stay unique.
+    await db
+      .insertInto('upload_parts')
+      .values([
+        { ...at, part: 1, storage_key: 'parts/cc/staging', byte_offset: PART },
+        { ...at, part: 2, storage_key: 'parts/cc/staging', byte_offset: 2 * PART },
+      ])
+      .execute();
+    await expect(
+      db
+        .insertInto('upload_parts')
+        .values({ ...at, part: 2, storage_key: 'parts/dd/x', byte_offset: null })
+        .execute(),
+    ).rejects.toThrow();
+    await db.deleteFrom('upload_parts').where('client_id', '=', clientId).execute();
   });
 });

@@ -96,10 +96,37 @@ export async function otherOpenUploads(db: Db, studentId: number, clientId: stri
   return Number(row.n);
 }
 
-/** Removes the part stored with these bytes (only that one); answers whether it did. */
-export async function deletePartByKey(db: Db, storageKey: string): Promise<boolean> {
-  const r = await db.deleteFrom('upload_parts').where('storage_key', '=', storageKey).executeTakeFirst();
+/** Where a part's bytes are: an object of its own, or its upload's staging object at an offset. */
+export type PartLocation = Pick<UploadPartRow, 'storage_key' | 'byte_offset'>;
+
+/** Removes the part if it still has these bytes (a later resend may have replaced them); answers whether it did. */
+export async function deletePartAt(
+  db: Db,
+  studentId: number,
+  clientId: string,
+  part: number,
+  at: PartLocation,
+): Promise<boolean> {
+  const r = await db
+    .deleteFrom('upload_parts')
+    .where('student_id', '=', studentId)
+    .where('client_id', '=', clientId)
+    .where('part', '=', part)
+    .where('storage_key', '=', at.storage_key)
+    .where('byte_offset', at.byte_offset === null ? 'is' : '=', at.byte_offset)
+    .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
+}
+
+/** Whether the upload still has any part. */
+export async function hasParts(db: Db, studentId: number, clientId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('upload_parts')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertPart(
@@ -110,6 +137,7 @@ export async function insertPart(
     part: number;
     size: number;
     storage_key: string;
+    byte_offset: number | null;
     created_at: string;
   },
 ): Promise<void> {
@@ -117,25 +145,26 @@ export async function insertPart(
 }
 
 /**
- * Points a stored part at new bytes, only if it still holds `previousKey` (a concurrent replace
+ * Points a stored part at new bytes, only if it still holds `previous` (a concurrent replace
  * wins otherwise); answers whether it did.
  */
 export async function replacePart(
   db: Db,
   id: number,
-  previousKey: string,
-  changes: { size: number; storage_key: string; created_at: string },
+  previous: PartLocation,
+  changes: { size: number; storage_key: string; byte_offset: number | null; created_at: string },
 ): Promise<boolean> {
   const r = await db
     .updateTable('upload_parts')
     .set(changes)
     .where('id', '=', id)
-    .where('storage_key', '=', previousKey)
+    .where('storage_key', '=', previous.storage_key)
+    .where('byte_offset', previous.byte_offset === null ? 'is' : '=', previous.byte_offset)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** Removes the student's parts of one upload; answers their stored keys. */
+/** Removes the student's parts of one upload; answers the objects that held them, each once. */
 export async function deleteParts(db: Db, studentId: number, clientId: string): Promise<string[]> {
   const rows = await db
     .deleteFrom('upload_parts')
@@ -143,12 +172,12 @@ export async function deleteParts(db: Db, studentId: number, clientId: string): 
     .where('client_id', '=', clientId)
     .returning('storage_key')
     .execute();
-  return rows.map((r) => r.storage_key);
+  return [...new Set(rows.map((r) => r.storage_key))];
 }
 
 /**
  * Removes every upload whose newest part was stored before `before` (abandoned, not merely
- * slow); answers their stored keys.
+ * slow); answers the objects that held their parts, each once.
  */
 export async function deleteUploadsIdleSince(db: Db, before: string): Promise<string[]> {
   const rows = await db
@@ -167,7 +196,7 @@ export async function deleteUploadsIdleSince(db: Db, before: string): Promise<st
     )
     .returning('storage_key')
     .execute();
-  return rows.map((r) => r.storage_key);
+  return [...new Set(rows.map((r) => r.storage_key))];
 }
 
 // ---- whose an upload is ----

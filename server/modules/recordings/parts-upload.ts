@@ -1,4 +1,6 @@
+import { namedKey, StorageLimitError } from '../../adapters/storage';
 import {
+  RECORDING_PART_BYTES,
   RECORDING_PART_MAX_BYTES,
   RECORDING_PART_MIN_BYTES,
   type RecordingUploadResult,
@@ -23,7 +25,15 @@ import {
   toUploadResult,
 } from './store-recording';
 import * as parts from './parts-repository';
-import { stageAudio, stageRefusal, storageFullText, tooLargeText, type StagedAudio } from './stage-audio';
+import {
+  stageAudio,
+  stageRefusal,
+  stageStoredAudio,
+  storageFullText,
+  tooLargeText,
+  type StagedAudio,
+  type StageOutcome,
+} from './stage-audio';
 
 // The parts path (the one this app's client uses): a recording travels in parts so that a
 // dropped connection resumes instead of restarting; complete joins them and hands them to
@@ -80,14 +90,70 @@ async function assertRoomFor(
   return opens;
 }
 
+/** A part's bytes where they are stored, and how many. */
+type StoredPart = parts.PartLocation & { size: number };
+
+/**
+ * Where a part goes: at its place in the upload's staging object when the storage writes in
+ * place and the part is no longer than the client's parts (part n at n × RECORDING_PART_BYTES,
+ * so parts sent in order end up one after another: complete then copies nothing); otherwise an
+ * object of its own. The staging object is the same for every part of the upload (`namedKey`).
+ */
+async function storePart(
+  ctx: AppContext,
+  studentId: number,
+  clientId: string,
+  part: number,
+  body: PartBody,
+): Promise<StoredPart> {
+  let stored: StoredPart;
+  try {
+    if (ctx.storage.writeAt && body.size <= RECORDING_PART_BYTES) {
+      const key = stagingKey(studentId, clientId);
+      const offset = part * RECORDING_PART_BYTES;
+      const size = await ctx.storage.writeAt(key, offset, body.content, body.size);
+      stored = { storage_key: key, byte_offset: offset, size };
+    } else {
+      const object = await ctx.storage.put(body.content, {
+        prefix: 'parts',
+        maxBytes: body.size,
+        contentType: 'application/octet-stream',
+      });
+      stored = { storage_key: object.key, byte_offset: null, size: object.size };
+    }
+  } catch (err) {
+    if (err instanceof StorageLimitError) throw badRequest(RECORDING_TEXT.malformedUpload);
+    throw err;
+  }
+  // Fewer bytes than declared: the request ended early. Not a part; the device sends it again.
+  if (stored.size !== body.size) {
+    await dropStored(ctx, stored);
+    throw badRequest(RECORDING_TEXT.malformedUpload);
+  }
+  return stored;
+}
+
+function stagingKey(studentId: number, clientId: string): string {
+  return namedKey('parts', `upload:${studentId}:${clientId}`);
+}
+
+/**
+ * Forgets bytes that no part refers to: an object of their own goes now; bytes in the staging
+ * object go with it, once the upload completes or is purged.
+ */
+async function dropStored(ctx: AppContext, stored: parts.PartLocation): Promise<void> {
+  if (stored.byte_offset === null) await ctx.storage.delete(stored.storage_key);
+}
+
 /**
  * Records the stored bytes as the part; the same part again (a resend, or the same part sent
- * twice at once) replaces the one before, and the bytes no longer referenced are deleted: never
- * a second copy.
+ * twice at once) replaces the one before, and bytes no longer referenced are deleted: never a
+ * second copy. (A resend into the staging object overwrites the earlier bytes in place: the
+ * client's parts of one recording are the same bytes every time.)
  */
 async function savePart(
   ctx: AppContext,
-  row: { student_id: number; client_id: string; part: number; size: number; storage_key: string },
+  row: { student_id: number; client_id: string; part: number } & StoredPart,
 ): Promise<void> {
   const now = nowIso();
   // A new part is the common case: one insert; the unique key says when it is not.
@@ -100,46 +166,42 @@ async function savePart(
   const before = await parts.findPart(ctx.db, row.student_id, row.client_id, row.part);
   const replaced =
     before !== undefined &&
-    (await parts.replacePart(ctx.db, before.id, before.storage_key, {
+    (await parts.replacePart(ctx.db, before.id, before, {
       size: row.size,
       storage_key: row.storage_key,
+      byte_offset: row.byte_offset,
       created_at: now,
     }));
   // Either the old bytes or ours are no part any more.
-  await ctx.storage.delete(replaced ? before.storage_key : row.storage_key);
+  await dropStored(ctx, replaced ? before : row);
 }
 
-async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-  yield bytes;
+/** A part's bytes as they arrive, and how many its request declared. */
+export interface PartBody {
+  size: number;
+  content: AsyncIterable<Uint8Array>;
 }
 
-/** PUT /api/student/uploads/{clientId}/parts/{part}: stores one part, idempotently. */
+/**
+ * PUT /api/student/uploads/{clientId}/parts/{part}: stores one part, idempotently. Its bytes go
+ * to storage as they arrive, once the declared size passed every limit (never whole in memory).
+ */
 export async function putUploadPart(
   ctx: AppContext,
   studentId: number,
   clientId: string,
   part: number,
-  bytes: Buffer,
+  body: PartBody,
 ): Promise<UploadPart> {
-  const answer = { part, size: bytes.byteLength };
+  const answer = { part, size: body.size };
   // The upload already became a recording (its answer was lost on the way): nothing to keep.
   if (await claimUpload(ctx, studentId, clientId)) return answer;
-  const opens = await assertRoomFor(ctx, studentId, clientId, part, bytes.byteLength);
-  const stored = await ctx.storage.put(oneChunk(bytes), {
-    prefix: 'parts',
-    maxBytes: RECORDING_PART_MAX_BYTES,
-    contentType: 'application/octet-stream',
-  });
+  const opens = await assertRoomFor(ctx, studentId, clientId, part, body.size);
+  const stored = await storePart(ctx, studentId, clientId, part, body);
   try {
-    await savePart(ctx, {
-      student_id: studentId,
-      client_id: clientId,
-      part,
-      size: stored.size,
-      storage_key: stored.key,
-    });
+    await savePart(ctx, { student_id: studentId, client_id: clientId, part, ...stored });
   } catch (err) {
-    await ctx.storage.delete(stored.key);
+    await dropStored(ctx, stored);
     throw err;
   }
   // New uploads of one student racing past the check: counted again with this one stored, each
@@ -148,17 +210,56 @@ export async function putUploadPart(
     opens &&
     (await parts.otherOpenUploads(ctx.db, studentId, clientId)) >= ctx.config.studentOpenUploadsMax
   ) {
-    if (await parts.deletePartByKey(ctx.db, stored.key)) await ctx.storage.delete(stored.key);
+    if (await parts.deletePartAt(ctx.db, studentId, clientId, part, stored)) {
+      await dropStored(ctx, stored);
+      // The staging object goes with the upload's last part.
+      if (stored.byte_offset !== null && !(await parts.hasParts(ctx.db, studentId, clientId))) {
+        await ctx.storage.delete(stored.storage_key);
+      }
+    }
     throw tooManyOpenUploads(ctx);
   }
   return answer;
 }
 
 /** The stored parts one after another, read one at a time (never the whole file in memory). */
-async function* concatenated(ctx: AppContext, keys: string[]): AsyncGenerator<Uint8Array> {
-  for (const key of keys) {
-    for await (const chunk of ctx.storage.read(key)) yield chunk as Uint8Array;
+async function* concatenated(ctx: AppContext, held: StoredPart[]): AsyncGenerator<Uint8Array> {
+  for (const p of held) {
+    const range =
+      p.byte_offset === null ? undefined : { start: p.byte_offset, end: p.byte_offset + p.size - 1 };
+    for await (const chunk of ctx.storage.read(p.storage_key, range)) yield chunk as Uint8Array;
   }
+}
+
+/** Whether the parts lie one after another from the start of one staging object: then they are the recording as stored. */
+function isOneStagedRun(held: StoredPart[]): boolean {
+  let next = 0;
+  for (const p of held) {
+    if (p.storage_key !== held[0].storage_key || p.byte_offset !== next) return false;
+    next += p.size;
+  }
+  return true;
+}
+
+/**
+ * The staged parts' bytes, made the recording's object without copying them. Bytes that are
+ * not there (the staging object purged or cut under a part) are not parts: those parts are
+ * forgotten and the device sends them again (409, as for parts missing).
+ */
+async function adoptStaged(
+  ctx: AppContext,
+  studentId: number,
+  clientId: string,
+  key: string,
+  size: number,
+): Promise<StageOutcome> {
+  const stored = await ctx.storage.stat(key);
+  if (stored === null || stored.size < size) {
+    await parts.deleteParts(ctx.db, studentId, clientId);
+    await ctx.storage.delete(key);
+    throw conflictMessage(RECORDING_TEXT.partsMissing);
+  }
+  return stageStoredAudio(ctx, key, size);
 }
 
 /**
@@ -181,13 +282,10 @@ async function assembleParts(
   const total = held.reduce((sum, p) => sum + p.size, 0);
   if (total !== body.size) throw conflictMessage(RECORDING_TEXT.partsSizeMismatch);
   if (total > ctx.config.maxRecordingBytes) throw payloadTooLarge(tooLargeText(ctx));
-  const outcome = await stageAudio(
-    ctx,
-    concatenated(
-      ctx,
-      held.map((p) => p.storage_key),
-    ),
-  );
+  const outcome =
+    ctx.storage.linkAs && isOneStagedRun(held)
+      ? await adoptStaged(ctx, studentId, clientId, held[0].storage_key, total)
+      : await stageAudio(ctx, concatenated(ctx, held));
   if (outcome.kind !== 'stored') throw stageRefusal(ctx, outcome.kind);
   if (outcome.audio.size !== body.size) {
     await ctx.storage.delete(outcome.audio.key);
@@ -246,7 +344,10 @@ export async function completePartsUpload(
   return toUploadResult(row);
 }
 
-/** Removes uploads nobody added a part to for `maxAgeDays` (abandoned on a device long gone). */
+/**
+ * Removes uploads nobody added a part to for `maxAgeDays` (abandoned on a device long gone);
+ * answers how many stored objects went.
+ */
 export async function purgeIdleUploads(
   ctx: AppContext,
   maxAgeDays: number,

@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,7 +17,7 @@ import {
   uploadStatusSchema,
 } from '../../../src/shared/contract/student';
 import { RECORDING_TEXT } from '../../../src/shared/messages';
-import { badRequest, unsupportedMediaType } from '../../lib/http-error';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
 import { listAndSearch, withSearch } from '../../lib/list-routes';
 import { Slots } from '../../lib/slots';
 import { multipartParts, partContent, type MultipartErrors } from '../../lib/multipart';
@@ -23,7 +25,7 @@ import { currentUser } from '../../plugins/auth';
 import { signedMediaRoute } from '../media';
 import { findRecordingById } from './repository';
 import { uploadMultipartRecording, type FormPart } from './multipart-upload';
-import { completePartsUpload, partsUploadStatus, putUploadPart } from './parts-upload';
+import { completePartsUpload, partsUploadStatus, putUploadPart, type PartBody } from './parts-upload';
 import * as service from './service';
 import { recordingExtension } from '../../../src/shared/recording-media';
 
@@ -60,6 +62,36 @@ async function* formParts(req: FastifyRequest): AsyncGenerator<FormPart> {
       };
     }
   }
+}
+
+function partTooLarge() {
+  return payloadTooLarge(RECORDING_TEXT.partTooLarge(RECORDING_PART_MAX_BYTES / 1024));
+}
+
+/**
+ * A part's bytes and their size: as its request streams them when it declares its length (over
+ * the cap it is refused unread), read whole up to the cap when it does not (chunked).
+ */
+async function partBody(body: unknown, headers: IncomingHttpHeaders): Promise<PartBody> {
+  if (!(body instanceof Readable)) throw unsupportedMediaType(RECORDING_TEXT.partNotBinary);
+  const declared = headers['content-length'];
+  if (declared !== undefined) {
+    const size = Number(declared);
+    if (size > RECORDING_PART_MAX_BYTES) throw partTooLarge();
+    return { size, content: body };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > RECORDING_PART_MAX_BYTES) throw partTooLarge();
+    chunks.push(chunk);
+  }
+  return { size, content: yieldOnce(Buffer.concat(chunks)) };
+}
+
+async function* yieldOnce(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
 }
 
 /** The student's recordings: the upload that ends an exam, the list and the player's detail. */
@@ -121,12 +153,8 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  // A part is raw bytes, small enough to take whole (the parser refuses more with 413).
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: RECORDING_PART_MAX_BYTES },
-    (_req, body, done) => done(null, body),
-  );
+  // A part is raw bytes, handed on as the request's stream: storage takes them as they arrive.
+  app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
   r.put(
     '/api/student/uploads/:clientId/parts/:part',
     {
@@ -144,9 +172,14 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (req) => {
-      if (!Buffer.isBuffer(req.body)) throw unsupportedMediaType(RECORDING_TEXT.partNotBinary);
       const { clientId, part } = req.params;
-      return putUploadPart(app.ctx, currentUser(req).id, clientId, part, req.body);
+      return putUploadPart(
+        app.ctx,
+        currentUser(req).id,
+        clientId,
+        part,
+        await partBody(req.body, req.headers),
+      );
     },
   );
   r.get(

@@ -1,7 +1,7 @@
 import { RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
 import { type HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
-import { detectMediaType } from '../../lib/media-type';
+import { detectMediaType, SNIFF_BYTES } from '../../lib/media-type';
 import { readHead } from '../../lib/stream-head';
 import { StorageLimitError, type StoragePrefix } from '../../adapters/storage';
 
@@ -39,6 +39,23 @@ export async function stageAudio(
     maxBytes: Math.min(ctx.config.maxRecordingBytes, spaceLeft),
   });
   return outcome.kind === 'too-large' && spaceBinds ? { kind: 'storage-full' } : outcome;
+}
+
+/**
+ * The same check for audio already stored whole (a resumable upload's staging object, its first
+ * `size` bytes): made a recording's object without copying it (`Storage.linkAs`).
+ */
+export async function stageStoredAudio(ctx: AppContext, key: string, size: number): Promise<StageOutcome> {
+  if (!ctx.storage.linkAs) throw new Error('this storage cannot link objects');
+  if (size > ctx.config.maxRecordingBytes) return { kind: 'too-large' };
+  const { head, skipRest } = await readHead(
+    ctx.storage.read(key, { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 }),
+  );
+  await skipRest();
+  const type = detectMediaType(head);
+  if (type !== 'audio/webm' && type !== 'audio/mp4') return { kind: 'wrong-type' };
+  const linked = await ctx.storage.linkAs(key, { prefix: 'recordings', size });
+  return { kind: 'stored', audio: { key: linked.key, size: linked.size, container: type } };
 }
 
 /**
