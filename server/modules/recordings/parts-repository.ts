@@ -51,13 +51,26 @@ export interface UploadUsage {
   otherUploads: number;
 }
 
-/** One query, as every part of every upload asks it. */
-export async function uploadUsage(
+/** Everything a part is checked against before its bytes are stored: whose upload it is, and the limits. */
+export interface PartState extends UploadUsage {
+  /** The student whose recording holds the clientId (the upload completed), if any. */
+  recordingStudent: number | null;
+  /** The student the clientId is bound to, if it is yet. */
+  owner: number | null;
+  /** Bytes of the student's recordings. */
+  recordings: number;
+}
+
+/**
+ * One query, as every part of every upload asks it (on PostgreSQL each statement is a round
+ * trip): the upload's usage, with its recording, its owner and the student's recordings beside.
+ */
+export async function partState(
   db: Db,
   studentId: number,
   clientId: string,
   part: number,
-): Promise<UploadUsage> {
+): Promise<PartState> {
   const row = await db
     .selectFrom('upload_parts')
     .select((eb) => {
@@ -73,6 +86,21 @@ export async function uploadUsage(
           .count<number | string>(eb.case().when(eb.not(thisUpload)).then(eb.ref('client_id')).end())
           .distinct()
           .as('other_uploads'),
+        eb
+          .selectFrom('recordings')
+          .select('recordings.student_id')
+          .where('recordings.client_id', '=', clientId)
+          .as('recording_student'),
+        eb
+          .selectFrom('upload_owners')
+          .select('upload_owners.student_id')
+          .where('upload_owners.client_id', '=', clientId)
+          .as('owner'),
+        eb
+          .selectFrom('recordings')
+          .select((r) => r.fn.sum<number | string | null>('recordings.size').as('used'))
+          .where('recordings.student_id', '=', studentId)
+          .as('recordings'),
       ];
     })
     .where('student_id', '=', studentId)
@@ -82,6 +110,9 @@ export async function uploadUsage(
     upload: Number(row.upload),
     held: Number(row.held),
     otherUploads: Number(row.other_uploads),
+    recordingStudent: row.recording_student ?? null,
+    owner: row.owner ?? null,
+    recordings: Number(row.recordings ?? 0),
   };
 }
 

@@ -16,12 +16,13 @@ import { badRequest, conflictMessage, payloadTooLarge, tooManyRequests } from '.
 import { nowIso } from '../../lib/time';
 import { noteRefusedUpload } from '../exam-day';
 import {
+  claimKnownUpload,
   claimUpload,
   findOwnRecording,
   keepStagedIfUsed,
   resolveTarget,
+  spaceLeftOf,
   storeRecording,
-  studentSpaceLeft,
   toUploadResult,
 } from './store-recording';
 import * as parts from './parts-repository';
@@ -68,25 +69,16 @@ function tooManyOpenUploads(ctx: AppContext) {
 const OPEN_UPLOAD_RETRY_SECONDS = 60;
 
 /** Checks a part against every limit before its bytes are stored; answers whether it opens an upload. */
-async function assertRoomFor(
-  ctx: AppContext,
-  studentId: number,
-  clientId: string,
-  part: number,
-  size: number,
-): Promise<boolean> {
+function assertRoomFor(ctx: AppContext, state: parts.PartState, size: number): boolean {
   if (size === 0) throw badRequest(RECORDING_TEXT.partEmpty);
   if (size > RECORDING_PART_MAX_BYTES) {
     throw payloadTooLarge(RECORDING_TEXT.partTooLarge(RECORDING_PART_MAX_BYTES / 1024));
   }
-  const usage = await parts.uploadUsage(ctx.db, studentId, clientId, part);
-  const opens = usage.held === 0;
-  if (opens && usage.otherUploads >= ctx.config.studentOpenUploadsMax) throw tooManyOpenUploads(ctx);
-  if (usage.upload + size > ctx.config.maxRecordingBytes) throw payloadTooLarge(tooLargeText(ctx));
+  const opens = state.held === 0;
+  if (opens && state.otherUploads >= ctx.config.studentOpenUploadsMax) throw tooManyOpenUploads(ctx);
+  if (state.upload + size > ctx.config.maxRecordingBytes) throw payloadTooLarge(tooLargeText(ctx));
   // Parts of uploads never completed count too: otherwise many unfinished uploads fill the disk.
-  if (size > (await studentSpaceLeft(ctx, studentId, usage.student))) {
-    throw payloadTooLarge(storageFullText(ctx));
-  }
+  if (size > spaceLeftOf(ctx, state.recordings, state.student)) throw payloadTooLarge(storageFullText(ctx));
   return opens;
 }
 
@@ -194,9 +186,10 @@ export async function putUploadPart(
   body: PartBody,
 ): Promise<UploadPart> {
   const answer = { part, size: body.size };
+  const state = await parts.partState(ctx.db, studentId, clientId, part);
   // The upload already became a recording (its answer was lost on the way): nothing to keep.
-  if (await claimUpload(ctx, studentId, clientId)) return answer;
-  const opens = await assertRoomFor(ctx, studentId, clientId, part, body.size);
+  if (await claimKnownUpload(ctx, studentId, clientId, state)) return answer;
+  const opens = assertRoomFor(ctx, state, body.size);
   const stored = await storePart(ctx, studentId, clientId, part, body);
   try {
     await savePart(ctx, { student_id: studentId, client_id: clientId, part, ...stored });

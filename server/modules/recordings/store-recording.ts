@@ -74,9 +74,27 @@ export async function claimUpload(
 ): Promise<repo.RecordingRow | undefined> {
   const recording = await findOwnRecording(ctx, studentId, clientId);
   if (recording) return recording;
-  const owner = await bindUpload(ctx.db, clientId, studentId, nowIso());
-  if (owner !== studentId) throw conflictMessage(RECORDING_TEXT.uploadOfAnotherStudent);
+  await claimKnownUpload(ctx, studentId, clientId, { recordingStudent: null, owner: null });
   return undefined;
+}
+
+/**
+ * claimUpload's rule on what the caller read already (whose recording holds the clientId, whom
+ * it is bound to): binds it when new; answers whether the upload is a recording already.
+ */
+export async function claimKnownUpload(
+  ctx: AppContext,
+  studentId: number,
+  clientId: string,
+  known: { recordingStudent: number | null; owner: number | null },
+): Promise<boolean> {
+  if (known.recordingStudent !== null) {
+    if (known.recordingStudent !== studentId) throw conflictMessage(RECORDING_TEXT.uploadOfAnotherStudent);
+    return true;
+  }
+  const owner = known.owner ?? (await bindUpload(ctx.db, clientId, studentId, nowIso()));
+  if (owner !== studentId) throw conflictMessage(RECORDING_TEXT.uploadOfAnotherStudent);
+  return false;
 }
 
 /** The exam the answer belongs to, checked for this student, and whether it came late. */
@@ -96,20 +114,18 @@ export async function resolveTarget(
   return target;
 }
 
-/**
- * What the student's storage still holds: STUDENT_STORAGE_MB less their recordings and the parts
- * of uploads not yet complete (`partsBytes` when the caller has counted them already).
- */
-export async function studentSpaceLeft(
-  ctx: AppContext,
-  studentId: number,
-  partsBytes?: number,
-): Promise<number> {
+/** What the student's storage still holds: STUDENT_STORAGE_MB less their recordings and the parts of uploads not yet complete. */
+export async function studentSpaceLeft(ctx: AppContext, studentId: number): Promise<number> {
   const [recordings, staged] = await Promise.all([
     repo.studentStorageUsed(ctx.db, studentId),
-    partsBytes ?? studentPartsSize(ctx.db, studentId),
+    studentPartsSize(ctx.db, studentId),
   ]);
-  return Math.max(0, ctx.config.studentStorageBytes - recordings - staged);
+  return spaceLeftOf(ctx, recordings, staged);
+}
+
+/** STUDENT_STORAGE_MB less the bytes of the student's recordings and unfinished uploads. */
+export function spaceLeftOf(ctx: AppContext, recordingsBytes: number, partsBytes: number): number {
+  return Math.max(0, ctx.config.studentStorageBytes - recordingsBytes - partsBytes);
 }
 
 function completionMail(
