@@ -2,10 +2,12 @@
 // Only our own code (server/ and the src/shared it imports, migrations included: they are
 // imported statically) goes into the bundle; packages stay in node_modules, because several are
 // native (better-sqlite3, argon2) or load files of their own at run time.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const started = performance.now();
+// Chunks are named by their hash: a build starts from an empty folder, not over the last one.
+rmSync('dist-server', { recursive: true, force: true });
 await build({
   entryPoints: { main: 'server/main.ts', migrate: 'server/migrate.ts' },
   outdir: 'dist-server',
@@ -13,6 +15,8 @@ await build({
   packages: 'external',
   platform: 'node',
   format: 'esm',
+  // main.ts sets V8's flags before it imports the server: the server must be a chunk of its own.
+  splitting: true,
   target: 'node20',
   sourcemap: true,
   // Stack traces point at the TypeScript sources.
@@ -21,7 +25,9 @@ await build({
 });
 // esbuild escapes non-ASCII text in strings but not in regex literals; one such character makes V8
 // keep the whole bundle's source as UTF-16, twice its size, for the life of the process.
-for (const file of ['dist-server/main.js', 'dist-server/migrate.js']) {
+for (const file of readdirSync('dist-server')
+  .filter((name) => name.endsWith('.js'))
+  .map((name) => `dist-server/${name}`)) {
   const lines = readFileSync(file, 'utf8').split('\n');
   const at = lines.findIndex((line) => /[^\t -~]/.test(line));
   if (at >= 0)
