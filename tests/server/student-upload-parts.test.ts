@@ -626,6 +626,8 @@ describe.each(DATABASES)('unfinished uploads and small parts on %s', (kind) => {
   it('checks the limit again once a first part is stored: parallel new uploads never pass it together', async () => {
     const student = await setupExam(t.app);
     const ids = Array.from({ length: 6 }, () => crypto.randomUUID());
+    const partObjects = async () => (await storedObjects(t)).filter((o) => o.startsWith('parts'));
+    const before = await partObjects();
     const answers = await Promise.all(ids.map((id) => putPart(student.student, id, 0, webm(PART))));
     expect(answers.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(2);
     expect(answers.every((r) => [200, 429].includes(r.statusCode))).toBe(true);
@@ -637,6 +639,8 @@ describe.each(DATABASES)('unfinished uploads and small parts on %s', (kind) => {
       .execute();
     expect(open.length).toBeLessThanOrEqual(2);
     expect(open.length).toBe(answers.filter((r) => r.statusCode === 200).length);
+    // A refused upload leaves no bytes behind: one object (its part, or its staging object) per open one.
+    expect(await partObjects()).toHaveLength(before.length + open.length);
   });
 
   it('refuses at complete a part but the last smaller than 64 KiB (400), and takes a small last part', async () => {
