@@ -46,8 +46,9 @@ export interface Storage {
   writeAt?(key: string, offset: number, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<number>;
   /**
    * A new object under `prefix` holding the first `size` bytes of `key`, without copying them
-   * (local storage: a hard link). The two are one file: `key` is cut to `size` as well, and
-   * stays until it is deleted. Present with `writeAt`.
+   * (local storage: a hard link, so the two are one file and `key` is cut to `size` as well; a
+   * copy where the file system has no hard links). `key` stays until it is deleted. Present with
+   * `writeAt`.
    */
   linkAs?(key: string, options: { prefix: StoragePrefix; size: number }): Promise<StoredObject>;
   /** The object's content, or the given inclusive range of it. */
@@ -93,6 +94,9 @@ export function namedKey(prefix: StoragePrefix, name: string): string {
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
   return `${prefix}/${id.slice(0, 2)}/${id}`;
 }
+
+/** What `link` answers where the file system has no hard links. */
+const CANNOT_LINK = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EMLINK', 'ENOSYS']);
 
 /** Objects as files under `root`, two-level fan-out so no folder grows huge. */
 export function createLocalStorage(root: string): Storage {
@@ -147,7 +151,13 @@ export function createLocalStorage(root: string): Storage {
       const linked = newKey(prefix);
       const target = fullPath(linked);
       await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
-      await fsp.link(source, target);
+      try {
+        await fsp.link(source, target);
+      } catch (err) {
+        // A file system without hard links (FAT, some network shares): a copy, made by the kernel.
+        if (!CANNOT_LINK.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+        await fsp.copyFile(source, target, fs.constants.COPYFILE_EXCL);
+      }
       try {
         await fsp.truncate(target, size);
       } catch (err) {

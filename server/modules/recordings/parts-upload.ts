@@ -248,8 +248,8 @@ async function adoptStaged(
 ): Promise<StageOutcome> {
   const stored = await ctx.storage.stat(key);
   if (stored === null || stored.size < size) {
-    await parts.deleteParts(ctx.db, studentId, clientId);
-    await ctx.storage.delete(key);
+    const keys = await parts.deleteParts(ctx.db, studentId, clientId);
+    await Promise.all([...new Set([...keys, key])].map((k) => ctx.storage.delete(k)));
     throw conflictMessage(RECORDING_TEXT.partsMissing);
   }
   return stageStoredAudio(ctx, key, size);

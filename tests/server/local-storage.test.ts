@@ -1,0 +1,85 @@
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLocalStorage, namedKey, StorageLimitError, type Storage } from '../../server/adapters/storage';
+
+async function* chunks(...parts: Buffer[]): AsyncGenerator<Uint8Array> {
+  for (const p of parts) yield p;
+}
+
+/** The staging object of resumable uploads: written in place, then linked as the recording. */
+describe('local storage: writing in place and linking', () => {
+  let root: string;
+  let storage: Storage;
+
+  beforeAll(async () => {
+    root = await fsp.mkdtemp(path.join(os.tmpdir(), 'ustno-storage-'));
+    storage = createLocalStorage(root);
+  });
+  afterAll(async () => {
+    await fsp.rm(root, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  async function bytesOf(key: string): Promise<Buffer> {
+    const read: Buffer[] = [];
+    for await (const c of storage.read(key)) read.push(c as Buffer);
+    return Buffer.concat(read);
+  }
+
+  it('writes parts at their offsets, in any order, into one object it creates', async () => {
+    const key = namedKey('parts', `upload:1:${crypto.randomUUID()}`);
+    expect(await storage.writeAt!(key, 4, chunks(Buffer.from('efgh')), 4)).toBe(4);
+    expect(await storage.writeAt!(key, 0, chunks(Buffer.from('ab'), Buffer.from('cd')), 4)).toBe(4);
+    expect((await bytesOf(key)).toString()).toBe('abcdefgh');
+    // The same part again overwrites in place; nothing else moves.
+    await storage.writeAt!(key, 4, chunks(Buffer.from('EFGH')), 4);
+    expect((await bytesOf(key)).toString()).toBe('abcdEFGH');
+  });
+
+  it('stops before the chunk that passes the cap', async () => {
+    const key = namedKey('parts', `upload:2:${crypto.randomUUID()}`);
+    await expect(
+      storage.writeAt!(key, 0, chunks(Buffer.from('abc'), Buffer.from('def')), 4),
+    ).rejects.toBeInstanceOf(StorageLimitError);
+    expect((await bytesOf(key)).toString()).toBe('abc');
+  });
+
+  it('names an upload’s staging object the same every time, by a hash, never by the name itself', () => {
+    const name = `upload:7:${crypto.randomUUID()}`;
+    expect(namedKey('parts', name)).toBe(namedKey('parts', name));
+    expect(namedKey('parts', name)).not.toBe(namedKey('parts', `upload:8:${name.slice(9)}`));
+    expect(namedKey('parts', name)).toMatch(/^parts\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
+    expect(namedKey('parts', name)).not.toContain(name.slice(9));
+  });
+
+  it('links the first bytes as a new object, which outlives the staging object', async () => {
+    const staging = namedKey('parts', `upload:3:${crypto.randomUUID()}`);
+    await storage.writeAt!(staging, 0, chunks(Buffer.from('recording+tail')), 100);
+    const linked = await storage.linkAs!(staging, { prefix: 'recordings', size: 9 });
+    expect(linked.key).toMatch(/^recordings\//);
+    expect(linked.size).toBe(9);
+    expect((await bytesOf(linked.key)).toString()).toBe('recording');
+    await storage.delete(staging);
+    expect(await storage.stat(staging)).toBeNull();
+    expect((await bytesOf(linked.key)).toString()).toBe('recording');
+  });
+
+  it('copies where the file system has no hard links, and fails on anything else', async () => {
+    const staging = namedKey('parts', `upload:4:${crypto.randomUUID()}`);
+    await storage.writeAt!(staging, 0, chunks(Buffer.from('recording+tail')), 100);
+    vi.spyOn(fsp, 'link').mockRejectedValueOnce(Object.assign(new Error('no links here'), { code: 'EPERM' }));
+    const copied = await storage.linkAs!(staging, { prefix: 'recordings', size: 9 });
+    expect((await bytesOf(copied.key)).toString()).toBe('recording');
+    expect((await bytesOf(staging)).toString()).toBe('recording+tail');
+
+    const missing = namedKey('parts', `upload:5:${crypto.randomUUID()}`);
+    await expect(storage.linkAs!(missing, { prefix: 'recordings', size: 1 })).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+  });
+});
