@@ -4,8 +4,9 @@
  *
  * Suites: idle, lists, burst, zip (all four by default); recording (the browser bench),
  * cold-start (the compiled server's start), upload-resume (an hour-long answer over a dropping
- * link), events (900 open progress streams, a change's way to them) and landing (the JavaScript a
- * visitor's landing page loads until idle; needs `npm run build`) on demand.
+ * link), events (900 open progress streams, a change's way to them), landing (the JavaScript a
+ * visitor's landing page loads until idle; needs `npm run build`) and exam-open (the exam's
+ * session page on an emulated low-end phone; needs `npm run build`) on demand.
  * `--before REF` builds the server of that commit too and measures it beside this tree's in the
  * same run (idle, lists).
  * Every figure is printed beside its reference measured in the same run and its goal.
@@ -44,6 +45,7 @@ const SUITES = [
   'upload-resume',
   'events',
   'landing',
+  'exam-open',
 ] as const;
 const suites = positionals.length ? positionals : ['idle', 'lists', 'burst', 'zip'];
 for (const suite of suites) {
@@ -54,7 +56,13 @@ const dbs: DbKind[] = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db
 const before = values.before ? { label: values.before, main: buildServerAt(values.before) } : undefined;
 
 for (const suite of suites) {
-  if (suite === 'recording' || suite === 'cold-start' || suite === 'upload-resume' || suite === 'landing') {
+  if (
+    suite === 'recording' ||
+    suite === 'cold-start' ||
+    suite === 'upload-resume' ||
+    suite === 'landing' ||
+    suite === 'exam-open'
+  ) {
     const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${suite}.ts`], {
       stdio: 'inherit',
     });

@@ -1,0 +1,167 @@
+/**
+ * The exam on a cheap phone (issue 25.1): how long a student waits from opening
+ * `/student/exams/{id}/session` until the variant choice responds, under Chromium's emulation of
+ * a low-end phone (CPU slowed 4×, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip). Goals: the
+ * first open, nothing cached, ≤ 5 s; with the app precached by its service worker ≤ 1.5 s.
+ *
+ * Runs the real server on the current dist/ (tests/e2e/support/server.ts) and Debian's Chromium.
+ * The student signs in unthrottled first (a session from an earlier day); then:
+ * - first open: no service worker, the browser's cache emptied and disabled, so every file of
+ *   the route comes over the slow link;
+ * - precached: the service worker installed and controlling (the app opened once before), then
+ *   the same open.
+ * "Shown": the variant's choice is on screen with 'Начать экзамен' enabled; "responds": a click
+ * on the variant was handled and a frame drawn after it. Also counted: the scripts the first open
+ * requested, gzipped from dist/ (as `npm run check:bundle` counts).
+ *
+ *   npm run build && npm run bench -- exam-open        (BENCH_EXAM_OPEN_RUNS, default 3)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { LoginPage } from '../tests/e2e/pages/login-page';
+import { launchBrowser } from '../tests/e2e/support/browser';
+import { waitForServiceWorker } from '../tests/e2e/support/device';
+import { DIST_DIR } from '../tests/e2e/support/paths';
+import { setupReviewExam, type ReviewSetup } from '../tests/e2e/support/review-fixtures';
+import { startServer } from '../tests/e2e/support/server';
+import { mark, table } from './lib/report';
+
+const RUNS = Number(process.env.BENCH_EXAM_OPEN_RUNS ?? 3);
+const GOAL_FIRST_MS = 5000;
+const GOAL_PRECACHED_MS = 1500;
+/** Chromium's "low-end mobile" preset, as the issue names it. */
+const PHONE = { cpuSlowdown: 4, downKbps: 1600, upKbps: 750, rttMs: 150 };
+
+const gzKib = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
+
+interface Open {
+  shownMs: number;
+  respondsMs: number;
+  scripts: string[];
+}
+
+async function emulatePhone(context: BrowserContext, page: Page, noCache: boolean): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (noCache) {
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  }
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE.rttMs,
+    downloadThroughput: (PHONE.downKbps * 1000) / 8,
+    uploadThroughput: (PHONE.upKbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+}
+
+/** Opens the session page and times it until the variant choice is shown, then until it responds. */
+async function openSession(page: Page, setup: ReviewSetup): Promise<Open> {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const pathname = new URL(request.url()).pathname;
+    if (request.resourceType() === 'script' || pathname.endsWith('.js')) scripts.add(pathname);
+  });
+  const variant = page.getByLabel(setup.variantName);
+  const start = page.getByRole('button', { name: 'Начать экзамен' });
+  const began = performance.now();
+  await page.goto(`/student/exams/${setup.examId}/session`, { waitUntil: 'commit', timeout: 120_000 });
+  await variant.waitFor({ state: 'visible', timeout: 120_000 });
+  while (!(await start.isEnabled())) await page.waitForTimeout(20);
+  const shownMs = performance.now() - began;
+  await variant.click();
+  // Handled once a frame was drawn after the click's handlers ran.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  const respondsMs = performance.now() - began;
+  const list = [...scripts].filter((f) => fs.existsSync(path.join(DIST_DIR, f))).sort();
+  return { shownMs, respondsMs, scripts: list };
+}
+
+async function signedInContext(browser: Browser, baseUrl: string, setup: ReviewSetup, withWorker: boolean) {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'ru-RU',
+    serviceWorkers: withWorker ? 'allow' : 'block',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await new LoginPage(page).loginAs(setup.student, /\/student\/exams$/);
+  return { context, page };
+}
+
+async function firstOpen(browser: Browser, baseUrl: string, setup: ReviewSetup): Promise<Open> {
+  const { context, page } = await signedInContext(browser, baseUrl, setup, false);
+  try {
+    await emulatePhone(context, page, true);
+    return await openSession(page, setup);
+  } finally {
+    await context.close();
+  }
+}
+
+async function precachedOpen(browser: Browser, baseUrl: string, setup: ReviewSetup): Promise<Open> {
+  const { context, page } = await signedInContext(browser, baseUrl, setup, true);
+  try {
+    // The app opened once before: the worker installed (its precache holds every file) and controls.
+    await page.goto(`/student/exams/${setup.examId}/session`);
+    await page.getByLabel(setup.variantName).waitFor();
+    await waitForServiceWorker(page);
+    await page.goto('/student/exams');
+    await page.getByRole('heading').first().waitFor();
+    await emulatePhone(context, page, false);
+    return await openSession(page, setup);
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const spread = (values: number[]) =>
+  `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
+
+const admin = { username: 'bench-admin', password: 'Bench-admin-pass-1' };
+const server = await startServer(admin);
+const browser = await launchBrowser();
+try {
+  const setup = await setupReviewExam(server.baseUrl, `${Date.now().toString(36)}`);
+  const first: Open[] = [];
+  const precached: Open[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    first.push(await firstOpen(browser, server.baseUrl, setup));
+    precached.push(await precachedOpen(browser, server.baseUrl, setup));
+  }
+  const kib = first[0].scripts.reduce((sum, f) => sum + gzKib(path.join(DIST_DIR, f)), 0);
+  console.log(
+    `\nThe exam's session page on an emulated low-end phone (CPU ${PHONE.cpuSlowdown}× slower, ` +
+      `${PHONE.downKbps} kbit/s down, ${PHONE.rttMs} ms round trip), ${RUNS} runs, median (min–max):\n`,
+  );
+  console.log(
+    table(
+      ['open', 'variant choice shown, ms', 'responds, ms', 'goal', 'scripts (gzipped)'],
+      [
+        [
+          'first, nothing cached',
+          spread(first.map((o) => o.shownMs)),
+          spread(first.map((o) => o.respondsMs)),
+          `≤ ${GOAL_FIRST_MS} ms ${mark(median(first.map((o) => o.respondsMs)) <= GOAL_FIRST_MS)}`,
+          `${first[0].scripts.length} files, ${kib.toFixed(1)} KiB`,
+        ],
+        [
+          'app precached (service worker)',
+          spread(precached.map((o) => o.shownMs)),
+          spread(precached.map((o) => o.respondsMs)),
+          `≤ ${GOAL_PRECACHED_MS} ms ${mark(median(precached.map((o) => o.respondsMs)) <= GOAL_PRECACHED_MS)}`,
+          `${precached[0].scripts.length} requested of the worker`,
+        ],
+      ],
+    ),
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}
