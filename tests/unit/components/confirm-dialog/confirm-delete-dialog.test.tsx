@@ -4,6 +4,7 @@ import { ToastHost } from '@/app/toast-host';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ConfirmDeleteDialog } from '@/components/confirm-dialog/confirm-dialog';
+import { ERROR_TEXT } from '@/shared/messages';
 
 /** A screen that asks before deleting item 7 with `deleteFn`, and says when the dialog is gone. */
 function Screen({ deleteFn }: { deleteFn: (id: number) => Promise<unknown> }) {
@@ -51,6 +52,9 @@ describe('ConfirmDeleteDialog', () => {
     renderScreen(() => Promise.reject(new Error('boom')));
     fireEvent.click(screen.getByRole('button', { name: 'Удалить' }));
     await waitFor(() => expect(screen.getByText('закрыто')).toBeTruthy());
+    // The error toast comes once the error catalogue has loaded (on the first error): the test
+    // waits for it, or the catalogue would load after the test environment is gone.
+    expect(await screen.findByText(ERROR_TEXT.generic)).toBeTruthy();
     expect(screen.queryByText('Экзамен удален')).toBeNull();
   });
 });
