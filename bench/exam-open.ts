@@ -70,7 +70,11 @@ async function openSession(page: Page, setup: ReviewSetup): Promise<Open> {
   const began = performance.now();
   await page.goto(`/student/exams/${setup.examId}/session`, { waitUntil: 'commit', timeout: 120_000 });
   await variant.waitFor({ state: 'visible', timeout: 120_000 });
-  while (!(await start.isEnabled())) await page.waitForTimeout(20);
+  const deadline = began + 120_000;
+  while (!(await start.isEnabled())) {
+    if (performance.now() > deadline) throw new Error("'Начать экзамен' was not enabled within 120 s");
+    await page.waitForTimeout(20);
+  }
   const shownMs = performance.now() - began;
   await variant.click();
   // Handled once a frame was drawn after the click's handlers ran.
