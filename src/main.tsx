@@ -1,11 +1,12 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { type ComponentType, lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from '@/app/providers';
 import { router } from '@/app/router';
 import { startQueryCache } from '@/lib/query-client';
 import { reloadOnChunkLoadErrors } from '@/lib/chunk-reload';
 import { useToastsWanted, whenToasts } from '@/lib/notify';
+import { lazyPart } from '@/lib/lazy-part';
 import { onceSignedIn } from '@/lib/once-signed-in';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 
@@ -26,9 +27,7 @@ captureInstallPrompt();
 const UpdatePrompt = lazy(() => import('@/app/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 // Where toasts appear (notistack): loaded once someone is signed in or a toast is asked for; the
 // landing shows none. Its code missing (offline before the worker cached it) costs the toasts, not the app.
-const ToastHost = lazy<ComponentType>(() =>
-  import('@/app/toast-host').then((m) => ({ default: m.ToastHost })).catch(() => ({ default: () => null })),
-);
+const ToastHost = lazyPart(() => import('@/app/toast-host').then((m) => m.ToastHost));
 
 function ToastHostWhenWanted() {
   return useToastsWanted() ? <ToastHost /> : null;

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useNotify } from '@/lib/notify';
-import { DialogButtons } from '../form-dialog/form-dialog';
+import { DialogButtons } from '../form-dialog/dialog-buttons';
 import { usePhoneLayout } from '../layout/use-phone-layout';
 
 /** Asks before something that cannot be undone (deleting an exam, removing a student). */

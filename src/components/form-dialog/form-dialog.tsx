@@ -1,32 +1,12 @@
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { usePhoneLayout } from '../layout/use-phone-layout';
-
-/** A dialog's button row: 'Отмена' (off while saving), then the dialog's own buttons. */
-export function DialogButtons({
-  loading,
-  onCancel,
-  children,
-}: {
-  loading: boolean;
-  onCancel: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <DialogActions>
-      <Button onClick={onCancel} disabled={loading}>
-        Отмена
-      </Button>
-      {children}
-    </DialogActions>
-  );
-}
+import { DialogButtons } from './dialog-buttons';
 
 /** The main button of a form; `form` names the form when the button stands outside it. */
 export function SubmitButton({

@@ -1,11 +1,10 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useBlocker } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { syncEngine } from '@/lib/device-sync';
+import { lazyPart } from '@/lib/lazy-part';
+
+// The dialog's code loads when it is asked for: every screen of the areas draws without it.
+const LogoutUnsentDialog = lazyPart(() => import('./logout-unsent-dialog').then((m) => m.LogoutUnsentDialog));
 
 /** The user's own unsent items (the badge's count), unless the session already expired. */
 const hasUnsent = () => {
@@ -23,24 +22,15 @@ export function LogoutGuard() {
     withResolver: true,
   });
   const open = blocker.status === 'blocked';
-  const pending = syncEngine.getSnapshot().pending;
   return (
-    <Dialog open={open} onClose={() => blocker.reset?.()} aria-labelledby="logout-unsent-title">
-      <DialogTitle id="logout-unsent-title">Выйти, не отправив данные?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          На устройстве есть неотправленные данные ({pending}). Они останутся здесь и будут отправлены, когда
-          вы снова войдете и появится сеть.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button color="error" onClick={() => blocker.proceed?.()}>
-          Выйти
-        </Button>
-        <Button variant="contained" onClick={() => blocker.reset?.()} autoFocus>
-          Остаться
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      {open && (
+        <LogoutUnsentDialog
+          pending={syncEngine.getSnapshot().pending}
+          onStay={() => blocker.reset?.()}
+          onLeave={() => blocker.proceed?.()}
+        />
+      )}
+    </Suspense>
   );
 }

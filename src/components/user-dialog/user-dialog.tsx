@@ -3,7 +3,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { type FormEvent, useId, useState } from 'react';
-import { DialogButtons, SubmitButton } from '../form-dialog/form-dialog';
+import { DialogButtons } from '../form-dialog/dialog-buttons';
+import { SubmitButton } from '../form-dialog/form-dialog';
 import { UserFields } from './user-fields';
 import { usePhoneLayout } from '../layout/use-phone-layout';
 

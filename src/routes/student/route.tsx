@@ -1,8 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RoleLayout } from '@/components/layout/role-layout';
-import { RefusedRecordings } from '@/features/exam-session/components/refused-recordings';
-import { UnfinishedRecordings } from '@/features/exam-session/components/unfinished-recordings';
+import { Suspense } from 'react';
+import { lazyPart } from '@/lib/lazy-part';
 import { enterArea } from '@/lib/route-guard';
+
+// The device's notices about recordings (read from its store) load after the screen draws.
+const RefusedRecordings = lazyPart(() =>
+  import('@/features/exam-session/components/refused-recordings').then((m) => m.RefusedRecordings),
+);
+const UnfinishedRecordings = lazyPart(() =>
+  import('@/features/exam-session/components/unfinished-recordings').then((m) => m.UnfinishedRecordings),
+);
 
 const NAV = [
   { label: 'Экзамены', to: '/student/exams' },
@@ -18,10 +26,10 @@ export const Route = createFileRoute('/student')({
       items={NAV}
       profileTo="/student/profile"
       notice={
-        <>
+        <Suspense fallback={null}>
           <RefusedRecordings />
           <UnfinishedRecordings />
-        </>
+        </Suspense>
       }
     />
   ),

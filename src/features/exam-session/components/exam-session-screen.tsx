@@ -10,17 +10,20 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Page } from '@/components/layout/page';
+import { useNotify } from '@/lib/notify';
 import { useExamAvailability } from '@/lib/use-exam-availability';
+import { ERROR_TEXT } from '@/shared/messages';
 import { formatDuration } from '@/shared/format';
 import { useExamExtended } from '../api/get-exam-extended';
 import { useExamVariant } from '../api/get-exam-variant';
 import { useDeviceStorage } from '../hooks/use-device-storage';
 import { useExamSession } from '../hooks/use-exam-session';
+import type { LeaveExamDialog } from './leave-exam-dialog';
+import type { TaskView } from './task-view';
 import { examTimeOf } from '../model/answer-windows';
 import type { RecorderFault } from '../model/exam-recorder';
-import { LeaveExamDialog } from './leave-exam-dialog';
 import { MicrophoneCheck, MicrophoneHelp } from './microphone-check';
 import {
   RecordingNotSavedNote,
@@ -28,11 +31,56 @@ import {
   StorageFaultNote,
   StorageShortNote,
 } from './storage-notices';
-import { TaskView } from './task-view';
 
 // The end screen (the answer's player, its markers) loads during the exam, not before it: the
 // session opens faster on a cheap phone, and the worker has it precached for offline.
 const ExamEndScreen = lazy(() => import('./exam-end-screen').then((m) => ({ default: m.ExamEndScreen })));
+
+/**
+ * What the exam shows once it runs (the task's text, images and clocks; the dialog that asks before
+ * leaving) loads after the choice of variant is drawn, so the first open on a cheap phone waits
+ * for less. Starting waits for it: a part that cannot load is a start that fails with a message,
+ * never an exam without its screen.
+ */
+interface RunningParts {
+  TaskView: typeof TaskView;
+  LeaveExamDialog: typeof LeaveExamDialog;
+}
+let runningParts: Promise<RunningParts> | null = null;
+
+function loadRunningParts(): Promise<RunningParts> {
+  runningParts ??= Promise.all([import('./task-view'), import('./leave-exam-dialog')]).then(
+    ([taskView, leaveDialog]) => ({
+      TaskView: taskView.TaskView,
+      LeaveExamDialog: leaveDialog.LeaveExamDialog,
+    }),
+  );
+  // A failed load is tried again by the next start.
+  runningParts.catch(() => {
+    runningParts = null;
+  });
+  return runningParts;
+}
+
+/** The running parts once loaded; `ensure` loads them (again, after a failure) and keeps them. */
+function useRunningParts() {
+  const [parts, setParts] = useState<RunningParts | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadRunningParts().then(
+      (loaded) => live && setParts(loaded),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const ensure = useCallback(async () => {
+    const loaded = await loadRunningParts();
+    setParts(loaded);
+  }, []);
+  return { parts, ensure };
+}
 
 export const HEADPHONES_TEXT = 'Лучше в наушниках: вопросы и аудиозаписи звучат в них, а не в записи ответа';
 
@@ -50,8 +98,11 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
   const { data: chosen } = useExamVariant(examId, variantId);
   const device = useDeviceStorage(chosen);
   const session = useExamSession({ examId, examName: exam?.name ?? '' });
-  const leaveDialog = (
-    <LeaveExamDialog
+  const notify = useNotify();
+  const { parts, ensure: ensureRunningParts } = useRunningParts();
+  // Only a started exam blocks leaving, and starting waits for the dialog's code.
+  const leaveDialog = parts && (
+    <parts.LeaveExamDialog
       open={session.blocker.status === 'blocked'}
       onStay={() => session.blocker.reset?.()}
       onLeave={() => session.blocker.proceed?.()}
@@ -70,13 +121,13 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
     );
   }
 
-  if (session.stage === 'running' && session.variant) {
+  if (session.stage === 'running' && session.variant && parts) {
     return (
       <Page title={exam.name}>
         <Stack spacing={2}>
           <StorageFaultNote health={session.storage} />
           <StorageShortNote check={device.check} />
-          <TaskView
+          <parts.TaskView
             variant={session.variant}
             runner={session.runner}
             now={session.now}
@@ -199,7 +250,10 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
             onClick={() => {
               // By the clock of the click: the window may have closed since the screen was drawn.
               if (availability && !availability.check().canStart) return;
-              void session.start(variantId);
+              void ensureRunningParts().then(
+                () => session.start(variantId),
+                () => notify.error(ERROR_TEXT.generic),
+              );
             }}
           >
             Начать экзамен

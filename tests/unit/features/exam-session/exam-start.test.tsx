@@ -100,7 +100,8 @@ describe('the start of an exam', () => {
     // Enabled once the device's own attempts were read.
     await waitFor(() => expect(startButton().disabled).toBe(false));
     fireEvent.click(startButton());
-    expect(start).toHaveBeenCalledWith(4);
+    // Once the running screen's code is loaded.
+    await waitFor(() => expect(start).toHaveBeenCalledWith(4));
   });
 
   it('leaves the choice to the student when there are several variants', async () => {
@@ -113,11 +114,11 @@ describe('the start of an exam', () => {
     await waitFor(() => expect(startButton().disabled).toBe(false));
     // The session says 'Выберите вариант' for a start without one.
     fireEvent.click(startButton());
-    expect(start).toHaveBeenCalledWith(null);
+    await waitFor(() => expect(start).toHaveBeenCalledWith(null));
     fireEvent.click(screen.getByRole('radio', { name: 'Вариант 1' }));
     expect(await screen.findByText('Всего 05:00: подготовка 01:30, ответы 03:30')).toBeTruthy();
     fireEvent.click(startButton());
-    expect(start).toHaveBeenLastCalledWith(4);
+    await waitFor(() => expect(start).toHaveBeenLastCalledWith(4));
   });
 
   it('offers the microphone check first, says headphones are best, and how the answer is kept in plain words', () => {
