@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { LoginPage } from '../tests/e2e/pages/login-page';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { waitForServiceWorker } from '../tests/e2e/support/device';
@@ -29,6 +29,8 @@ import { startServer } from '../tests/e2e/support/server';
 import { mark, table } from './lib/report';
 
 const RUNS = Number(process.env.BENCH_EXAM_OPEN_RUNS ?? 3);
+const TRACE = process.env.BENCH_EXAM_OPEN_TRACE === '1';
+const PROFILE_DIR = process.env.BENCH_EXAM_OPEN_PROFILE;
 const GOAL_FIRST_MS = 5000;
 const GOAL_PRECACHED_MS = 1500;
 /** Chromium's "low-end mobile" preset, as the issue names it. */
@@ -42,7 +44,7 @@ interface Open {
   scripts: string[];
 }
 
-async function emulatePhone(context: BrowserContext, page: Page, noCache: boolean): Promise<void> {
+async function emulatePhone(context: BrowserContext, page: Page, noCache: boolean): Promise<CDPSession> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   if (noCache) {
@@ -56,10 +58,11 @@ async function emulatePhone(context: BrowserContext, page: Page, noCache: boolea
     uploadThroughput: (PHONE.upKbps * 1000) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+  return cdp;
 }
 
 /** Opens the session page and times it until the variant choice is shown, then until it responds. */
-async function openSession(page: Page, setup: ReviewSetup): Promise<Open> {
+async function openSession(page: Page, setup: ReviewSetup, cdp: CDPSession, name: string): Promise<Open> {
   const scripts = new Set<string>();
   page.on('request', (request) => {
     const pathname = new URL(request.url()).pathname;
@@ -67,7 +70,21 @@ async function openSession(page: Page, setup: ReviewSetup): Promise<Open> {
   });
   const variant = page.getByLabel(setup.variantName);
   const start = page.getByRole('button', { name: 'Начать экзамен' });
+  // BENCH_EXAM_OPEN_PROFILE=dir: the page's CPU profile from the navigation until shown.
+  if (PROFILE_DIR) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const began = performance.now();
+  // BENCH_EXAM_OPEN_TRACE=1: each request's end, from the navigation (where the time goes).
+  if (TRACE) {
+    page.on('requestfinished', (request) => {
+      const at = Math.round(performance.now() - began);
+      const from = request.serviceWorker() ? 'worker' : 'page';
+      console.log(`  ${String(at).padStart(6)} ms ${from} ${new URL(request.url()).pathname}`);
+    });
+  }
   await page.goto(`/student/exams/${setup.examId}/session`, { waitUntil: 'commit', timeout: 120_000 });
   await variant.waitFor({ state: 'visible', timeout: 120_000 });
   const deadline = began + 120_000;
@@ -76,6 +93,13 @@ async function openSession(page: Page, setup: ReviewSetup): Promise<Open> {
     await page.waitForTimeout(20);
   }
   const shownMs = performance.now() - began;
+  if (PROFILE_DIR) {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.mkdirSync(PROFILE_DIR, { recursive: true });
+    const file = path.join(PROFILE_DIR, `exam-open-${name}-${Date.now()}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+    console.log(`  profile until shown: ${file}`);
+  }
   await variant.click();
   // Handled once a frame was drawn after the click's handlers ran.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
@@ -101,8 +125,8 @@ async function signedInContext(browser: Browser, baseUrl: string, setup: ReviewS
 async function firstOpen(browser: Browser, baseUrl: string, setup: ReviewSetup): Promise<Open> {
   const { context, page } = await signedInContext(browser, baseUrl, setup, false);
   try {
-    await emulatePhone(context, page, true);
-    return await openSession(page, setup);
+    const cdp = await emulatePhone(context, page, true);
+    return await openSession(page, setup, cdp, 'first');
   } finally {
     await context.close();
   }
@@ -117,8 +141,8 @@ async function precachedOpen(browser: Browser, baseUrl: string, setup: ReviewSet
     await waitForServiceWorker(page);
     await page.goto('/student/exams');
     await page.getByRole('heading').first().waitFor();
-    await emulatePhone(context, page, false);
-    return await openSession(page, setup);
+    const cdp = await emulatePhone(context, page, false);
+    return await openSession(page, setup, cdp, 'precached');
   } finally {
     await context.close();
   }

@@ -59,10 +59,10 @@ export const GROUPS: Group[] = [
       split('student/exams/$id.session'),
       split('student/exams/$id.session', 'loader'),
     ],
-    // 328 before the exam formats: answer windows, questions heard, the exam's window and
-    // attempts, progress reports and the end screen's pieces added 7 KiB after the zip writer and
-    // the end screen were made lazy. The goal (issue 25.1) stands.
-    budgetKb: 336,
+    // 335.6 until the running screen, the sync indicator, the logout dialog and the recording
+    // notices loaded after the first screen (275.4). The goal (issue 25.1) stands: the shell alone
+    // is 147 KiB, and Dexie (30) and zod (25) are needed before 'Начать экзамен' can be pressed.
+    budgetKb: 280,
     goalKb: 170,
     forbidden: OTHER_AREAS,
   },
