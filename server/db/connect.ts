@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  SqliteDialect,
+  type SqliteDatabase,
+} from 'kysely';
+import type { Pool, PoolClient } from 'pg';
 import { closeExistingFile, ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/private-files';
 import type { Database } from './types';
 
@@ -23,7 +33,7 @@ export function createDatabase(target: DatabaseTarget): Kysely<Database> {
           const { default: pg } = await import('pg');
           // COUNT(*) and BIGINT come back as strings; every count here fits a JS number.
           pg.types.setTypeParser(20, (v) => Number(v));
-          return new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+          return withNamedStatements(new pg.Pool({ connectionString: databaseUrl, max: poolSize }));
         },
       }),
     });
@@ -69,6 +79,64 @@ export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACH
       return statement;
     },
   };
+}
+
+/** Query shapes PostgreSQL keeps prepared by name (each connection parses a shape once). */
+export const NAMED_STATEMENTS_MAX = 500;
+
+const UNNAMED = /^select \*|\.\*| in \(\$/;
+
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses and plans it each time. A SELECT's SQL is
+ * the same whatever its values: it gets a name, and the driver parses it once per connection and
+ * then only binds and runs it. Unnamed stay: `select *` (a migration changing the table's columns
+ * would make the kept plan fail, "cached plan must not change result type"), and lists of values
+ * (`in ($1, $2…)`: a shape per length, each kept by every connection). Past the limit new shapes go
+ * unnamed.
+ */
+export function withNamedStatements(pool: Pool, max = NAMED_STATEMENTS_MAX): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (sql: string): string | undefined => {
+    const known = names.get(sql);
+    if (known || names.size >= max || !sql.startsWith('select ') || UNNAMED.test(sql)) return known;
+    const name = `ustno_${names.size + 1}`;
+    names.set(sql, name);
+    return name;
+  };
+  return {
+    connect: async () => new NamingClient(await pool.connect(), nameOf),
+    end: () => pool.end(),
+  };
+}
+
+class NamingClient implements PostgresPoolClient {
+  constructor(
+    private readonly client: PoolClient,
+    private readonly nameOf: (sql: string) => string | undefined,
+  ) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    sqlOrCursor: string | PostgresCursor<R>,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof sqlOrCursor !== 'string') {
+      return (this.client as unknown as { query(cursor: PostgresCursor<R>): PostgresCursor<R> }).query(
+        sqlOrCursor,
+      );
+    }
+    const name = this.nameOf(sqlOrCursor);
+    return this.client.query({
+      name,
+      text: sqlOrCursor,
+      values: parameters ? [...parameters] : [],
+    }) as unknown as Promise<PostgresQueryResult<R>>;
+  }
+
+  release(): void {
+    this.client.release();
+  }
 }
 
 export function describeDatabase(target: DatabaseTarget): string {

@@ -1,6 +1,9 @@
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withStatementCache } from '../../server/db/connect';
+import { createDatabase, withNamedStatements, withStatementCache } from '../../server/db/connect';
+import { createPostgresDatabase, DATABASES } from './helpers/test-app';
 
 describe('SQLite statements are compiled once per SQL text', () => {
   let sqlite: SQLite.Database;
@@ -46,4 +49,90 @@ describe('SQLite statements are compiled once per SQL text', () => {
     sqlite.exec('alter table t add column note text');
     expect(db.prepare('select * from t where id = ?').all([1])).toEqual([{ id: 1, name: 'а', note: null }]);
   });
+});
+
+describe('PostgreSQL keeps a SELECT prepared by name', () => {
+  /** A pool whose one client records what it was asked. */
+  function recordingPool() {
+    const asked: unknown[] = [];
+    let released = 0;
+    const client = {
+      query: (config: unknown) => {
+        asked.push(config);
+        return Promise.resolve({ command: 'SELECT', rowCount: 0, rows: [] });
+      },
+      release: () => void released++,
+    };
+    const pool = { connect: () => Promise.resolve(client), end: () => Promise.resolve() };
+    return { pool: pool as unknown as pg.Pool, asked, released: () => released };
+  }
+  const nameOf = (config: unknown) => (config as { name?: string }).name;
+
+  it('names a SELECT by its SQL, the same name for the same SQL whatever its values', async () => {
+    const { pool, asked, released } = recordingPool();
+    const client = await withNamedStatements(pool).connect();
+    await client.query('select "name" from "t" where "id" = $1', [1]);
+    await client.query('select "name" from "t" where "id" = $1', [2]);
+    await client.query('select "id" from "t" where "name" = $1', ['а']);
+    client.release();
+    expect(asked).toEqual([
+      { name: 'ustno_1', text: 'select "name" from "t" where "id" = $1', values: [1] },
+      { name: 'ustno_1', text: 'select "name" from "t" where "id" = $1', values: [2] },
+      { name: 'ustno_2', text: 'select "id" from "t" where "name" = $1', values: ['а'] },
+    ]);
+    expect(released()).toBe(1);
+  });
+
+  it('leaves unnamed what a kept plan could not serve: writes, select *, lists of values', async () => {
+    const { pool, asked } = recordingPool();
+    const client = await withNamedStatements(pool).connect();
+    for (const sql of [
+      'insert into "t" ("name") values ($1)',
+      'update "t" set "name" = $1',
+      'select * from "t" where "id" = $1',
+      'select "t".* from "t" where "id" = $1',
+      'select "name" from "t" where "id" in ($1, $2)',
+    ]) {
+      await client.query(sql, []);
+    }
+    expect(asked.map(nameOf)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('names at most the given number of shapes; later ones run unnamed', async () => {
+    const { pool, asked } = recordingPool();
+    const client = await withNamedStatements(pool, 2).connect();
+    for (const sql of ['select 1', 'select 2', 'select 3', 'select 1']) await client.query(sql, []);
+    expect(asked.map(nameOf)).toEqual(['ustno_1', 'ustno_2', undefined, 'ustno_1']);
+  });
+
+  it.each(DATABASES.filter((kind) => kind === 'postgres'))(
+    'on %s: a named SELECT is parsed once per connection and follows a change of the table',
+    async () => {
+      const database = await createPostgresDatabase();
+      const db = createDatabase({ databaseUrl: database.url, dataDir: '', databasePoolSize: 1 });
+      try {
+        await sql`create table t (id integer primary key, name text)`.execute(db);
+        await sql`insert into t (id, name) values (1, 'а'), (2, 'б')`.execute(db);
+        const nameOfId = (id: number) =>
+          db
+            .selectFrom('t' as never)
+            .select('name' as never)
+            .where('id' as never, '=', id as never)
+            .execute();
+        expect(await nameOfId(1)).toEqual([{ name: 'а' }]);
+        expect(await nameOfId(2)).toEqual([{ name: 'б' }]);
+        const prepared = await sql<{
+          statement: string;
+        }>`select statement from pg_prepared_statements`.execute(db);
+        expect(prepared.rows.map((row) => row.statement)).toContain('select "name" from "t" where "id" = $1');
+        // PostgreSQL plans a kept statement anew after the table changed.
+        await sql`alter table t add column note text`.execute(db);
+        await sql`update t set name = 'в' where id = 2`.execute(db);
+        expect(await nameOfId(2)).toEqual([{ name: 'в' }]);
+      } finally {
+        await db.destroy();
+        await database.drop();
+      }
+    },
+  );
 });
