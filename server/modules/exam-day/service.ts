@@ -82,8 +82,20 @@ export async function openProgressStream(
 /** The exam's progress for every assigned student (five queries for the class); undefined once the exam is gone. */
 export async function examProgress(db: Db, examId: number): Promise<ExamProgress | undefined> {
   if (!(await repo.findExam(db, examId))) return undefined;
+  return { students: await classProgress(db, examId) };
+}
+
+/**
+ * The progress of an exam the caller has checked: of these students (a page the caller read), or
+ * of every assigned student. Three queries with the students given, four without.
+ */
+export async function classProgress(
+  db: Db,
+  examId: number,
+  only?: ClassData['students'],
+): Promise<ExamProgressStudent[]> {
   const [students, progress, recordings] = await Promise.all([
-    repo.assignedStudents(db, examId),
+    only ?? repo.assignedStudents(db, examId),
     repo.examProgressRows(db, examId),
     repo.examRecordings(db, examId),
   ]);
@@ -91,7 +103,7 @@ export async function examProgress(db: Db, examId: number): Promise<ExamProgress
   for (const p of progress) if (p.variant_id !== null) variants.add(p.variant_id);
   for (const r of recordings) if (r.variant_id !== null) variants.add(r.variant_id);
   const taskCounts = await repo.variantTaskCounts(db, [...variants]);
-  return { students: progressOfClass({ students, progress, recordings, taskCounts }) };
+  return progressOfClass({ students, progress, recordings, taskCounts });
 }
 
 export interface ClassData {

@@ -50,9 +50,16 @@ export interface LatestRecordingRow {
   total: number | null;
   max_total: number | null;
   graded_at: string | null;
+  after_close: number;
+  over_attempts: number;
+  /** How many recordings of the exam the student has. */
+  recordings: number;
 }
 
-/** Each of these students' latest recording of the exam with its grade, keyed by student. */
+/**
+ * Each of these students' latest recording of the exam (by time, then id) with its grade and
+ * flags, and how many they made, keyed by student: one query.
+ */
 export async function latestRecordingsOf(
   db: Db,
   examId: number,
@@ -70,6 +77,8 @@ export async function latestRecordingsOf(
       'recording_grades.total',
       'recording_grades.max_total',
       'recording_grades.graded_at',
+      'recordings.after_close',
+      'recordings.over_attempts',
     ])
     .where('recordings.exam_id', '=', examId)
     .where('recordings.student_id', 'in', studentIds)
@@ -77,6 +86,10 @@ export async function latestRecordingsOf(
     .orderBy('recordings.id', 'desc')
     .execute();
   const latest = new Map<number, LatestRecordingRow>();
-  for (const row of rows) if (!latest.has(row.student_id)) latest.set(row.student_id, row);
+  for (const row of rows) {
+    const first = latest.get(row.student_id);
+    if (first) first.recordings++;
+    else latest.set(row.student_id, { ...row, recordings: 1 });
+  }
   return latest;
 }

@@ -188,10 +188,15 @@ export async function putTeacherScores(
 
 // ---- for the exam's statistics and gradebook ----
 
-/** The grade of a student's latest recording of an exam. */
+/** The grade of a student's latest recording of an exam, its flags, and how many they made. */
 interface LatestGrade {
   /** When that recording was made. */
   createdAt: string;
+  /** The student's recordings of the exam. */
+  attempts: number;
+  /** The latest was recorded after the exam closed, or beyond the attempts allowed. */
+  afterClose: boolean;
+  overAttempts: boolean;
   /** Null while ungraded. */
   total: number | null;
   maxTotal: number | null;
@@ -206,7 +211,10 @@ function pointsByPosition(scores: StoredScore[]): Map<number, number> {
   return sums;
 }
 
-/** The grade of each of these students' latest recording of the exam, keyed by student. */
+/**
+ * The grade and flags of each of these students' latest recording of the exam (by time, then id)
+ * and how many they made, keyed by student (absent: no recording).
+ */
 export async function latestGrades(
   db: Db,
   examId: number,
@@ -220,6 +228,9 @@ export async function latestGrades(
         studentId,
         {
           createdAt: r.created_at,
+          attempts: r.recordings,
+          afterClose: Number(r.after_close) === 1,
+          overAttempts: Number(r.over_attempts) === 1,
           total: graded ? r.total : null,
           maxTotal: graded ? r.max_total : null,
           pointsByPosition: pointsByPosition(graded ? parseStoredScores(r.scores) : []),

@@ -1,16 +1,21 @@
 import type { ExamProgressStudent } from '../../../src/shared/contract/progress';
 import type { Db } from '../../db/types';
-import { examProgress } from '../exam-day';
+import { classProgress } from '../exam-day';
 
-// Each student's exam-day state for the statistics and scores.csv: the progress view's answer
-// for the whole class, computed once per request and looked up per row.
+// Each student's exam-day state for the statistics and scores.csv: the progress view's answer,
+// computed once per request (for the page's students, or the whole class) and looked up per row.
+// The caller has checked the exam is the teacher's.
 
 type ExamStates = Map<number, Pick<ExamProgressStudent, 'state' | 'message'>>;
 
-/** The class's states by student id (empty once the exam is gone). */
-export async function examStates(db: Db, examId: number): Promise<ExamStates> {
-  const progress = await examProgress(db, examId);
-  return new Map((progress?.students ?? []).map((s) => [s.id, { state: s.state, message: s.message }]));
+/** The states of these students (default: the whole class) by student id. */
+export async function examStates(
+  db: Db,
+  examId: number,
+  students?: Array<{ id: number; surname: string; name: string }>,
+): Promise<ExamStates> {
+  const progress = await classProgress(db, examId, students);
+  return new Map(progress.map((s) => [s.id, { state: s.state, message: s.message }]));
 }
 
 /** A student's state and the refusal's reason; a student the progress does not name has not started. */

@@ -44,13 +44,9 @@ export function scoresCsvStream(ctx: AppContext, examId: number): Readable {
       const students = await repo.examStudentsBatch(db, examId, offset, CSV_BATCH);
       if (students.length === 0) return;
       const ids = students.map((s) => s.id);
-      const [latest, tallies] = await Promise.all([
-        latestGrades(db, examId, ids),
-        repo.recordingTallies(db, examId, ids),
-      ]);
+      const latest = await latestGrades(db, examId, ids);
       for (const student of students) {
         const grade = latest.get(student.id);
-        const tally = tallies.get(student.id);
         const state = stateOf(states, student.id);
         yield csvLine([
           student.surname,
@@ -62,9 +58,9 @@ export function scoresCsvStream(ctx: AppContext, examId: number): Readable {
           ...Array.from({ length: columns }, (_, i) => grade?.pointsByPosition.get(i + 1) ?? null),
           grade?.total ?? null,
           grade?.maxTotal ?? null,
-          tally?.attempts ?? 0,
-          tally?.afterClose ? 'да' : 'нет',
-          tally?.overAttempts ? 'да' : 'нет',
+          grade?.attempts ?? 0,
+          grade?.afterClose ? 'да' : 'нет',
+          grade?.overAttempts ? 'да' : 'нет',
           examStateText(state.state, state.stateMessage),
         ]);
       }

@@ -231,58 +231,6 @@ export async function examStatisticsPage(db: Db, examId: number, q: PageQuery) {
   );
 }
 
-/** A student's recordings of an exam: how many, and how the latest one arrived. */
-export interface RecordingTally {
-  attempts: number;
-  afterClose: boolean;
-  overAttempts: boolean;
-}
-
-/**
- * For each of these students (absent: no recording), their recordings of the exam counted, and
- * the flags of the latest (by time, then id, as the grade shown is the latest's): one query.
- */
-export async function recordingTallies(
-  db: Db,
-  examId: number,
-  studentIds: number[],
-): Promise<Map<number, RecordingTally>> {
-  if (studentIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('recordings as r')
-    .select((eb) => {
-      const latest = (column: 'after_close' | 'over_attempts') =>
-        eb
-          .selectFrom('recordings as l')
-          .select(`l.${column}`)
-          .whereRef('l.student_id', '=', 'r.student_id')
-          .where('l.exam_id', '=', examId)
-          .orderBy('l.created_at', 'desc')
-          .orderBy('l.id', 'desc')
-          .limit(1);
-      return [
-        'r.student_id',
-        eb.fn.countAll<number | string>().as('n'),
-        latest('after_close').as('after_close'),
-        latest('over_attempts').as('over_attempts'),
-      ];
-    })
-    .where('r.exam_id', '=', examId)
-    .where('r.student_id', 'in', studentIds)
-    .groupBy('r.student_id')
-    .execute();
-  return new Map(
-    rows.map((row) => [
-      row.student_id,
-      {
-        attempts: Number(row.n),
-        afterClose: Number(row.after_close) === 1,
-        overAttempts: Number(row.over_attempts) === 1,
-      },
-    ]),
-  );
-}
-
 // ---- the gradebook ----
 
 /** The exam's assigned students by surname, a batch at a time (for the CSV). */

@@ -23,7 +23,8 @@ import { EntryNamer, streamZip, type ZipSource } from './zip';
 /**
  * One row per assigned student, by surname: completed when they have a recording of the exam;
  * the grade and the flags are the latest recording's, beside how many they made; the state is
- * where their latest attempt stands on the exam day (the class's progress, read once).
+ * where their latest attempt stands on the exam day (the page's students' progress, read once): six
+ * queries after the account check.
  */
 export async function statistics(
   ctx: AppContext,
@@ -33,23 +34,28 @@ export async function statistics(
 ): Promise<Page<StatisticsSession>> {
   await requireTeacherExam(ctx.db, teacherId, examId);
   const page = await repo.examStatisticsPage(ctx.db, examId, q);
-  const studentIds = page.items.map((row) => row.id);
-  const [totals, tallies, states] = await Promise.all([
-    latestGrades(ctx.db, examId, studentIds),
-    repo.recordingTallies(ctx.db, examId, studentIds),
-    examStates(ctx.db, examId),
+  const [latest, states] = await Promise.all([
+    latestGrades(
+      ctx.db,
+      examId,
+      page.items.map((row) => row.id),
+    ),
+    examStates(ctx.db, examId, page.items),
   ]);
-  return mapPage(page, (row) => ({
-    student: { id: row.id, surname: row.surname, name: row.name },
-    completed: row.last_at !== null,
-    date: row.last_at ?? null,
-    total: totals.get(row.id)?.total ?? null,
-    maxTotal: totals.get(row.id)?.maxTotal ?? null,
-    attempts: tallies.get(row.id)?.attempts ?? 0,
-    afterClose: tallies.get(row.id)?.afterClose ?? false,
-    overAttempts: tallies.get(row.id)?.overAttempts ?? false,
-    ...stateOf(states, row.id),
-  }));
+  return mapPage(page, (row) => {
+    const grade = latest.get(row.id);
+    return {
+      student: { id: row.id, surname: row.surname, name: row.name },
+      completed: row.last_at !== null,
+      date: row.last_at ?? null,
+      total: grade?.total ?? null,
+      maxTotal: grade?.maxTotal ?? null,
+      attempts: grade?.attempts ?? 0,
+      afterClose: grade?.afterClose ?? false,
+      overAttempts: grade?.overAttempts ?? false,
+      ...stateOf(states, row.id),
+    };
+  });
 }
 
 // ---- exports: scores.csv and exam.zip ----
