@@ -7,7 +7,7 @@ import { examDayRuntimePlugin } from './runtime';
 import { examProgress } from './service';
 
 export { studentExamDayRoutes, teacherExamDayRoutes } from './routes';
-export { classProgress, examProgress, noteExamChanged, noteRefusedUpload } from './service';
+export { classProgress, noteExamChanged, noteRefusedUpload } from './service';
 
 /** Starts the exam day's runtime with the app and stops it with the app (register it before the routes). */
 export async function examDayPlugin(app: FastifyInstance): Promise<void> {
