@@ -43,6 +43,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A poll waits for what the page does next (a save, a render, a network answer): its
+          // own default of one second lost the race on a loaded machine now and then.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
         },
       },

@@ -4,7 +4,9 @@ import { syncEngine } from '@/lib/device-sync';
 import { lazyPart } from '@/lib/lazy-part';
 
 // The dialog's code loads when it is asked for: every screen of the areas draws without it.
-const LogoutUnsentDialog = lazyPart(() => import('./logout-unsent-dialog').then((m) => m.LogoutUnsentDialog));
+const StayOrLeaveDialog = lazyPart(() =>
+  import('../stay-or-leave-dialog/stay-or-leave-dialog').then((m) => m.StayOrLeaveDialog),
+);
 
 /** The user's own unsent items (the badge's count), unless the session already expired. */
 const hasUnsent = () => {
@@ -25,8 +27,11 @@ export function LogoutGuard() {
   return (
     <Suspense fallback={null}>
       {open && (
-        <LogoutUnsentDialog
-          pending={syncEngine.getSnapshot().pending}
+        <StayOrLeaveDialog
+          open
+          title="Выйти, не отправив данные?"
+          text={`На устройстве есть неотправленные данные (${syncEngine.getSnapshot().pending}). Они останутся здесь и будут отправлены, когда вы снова войдете и появится сеть.`}
+          leaveLabel="Выйти"
           onStay={() => blocker.reset?.()}
           onLeave={() => blocker.proceed?.()}
         />

@@ -4,29 +4,34 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
 
-/** Asks before logging out with `pending` items of this user still on the device; staying is the default. */
-export function LogoutUnsentDialog({
-  pending,
+/** Asks before leaving what would be lost or left behind: leaving in red, staying the default. */
+export function StayOrLeaveDialog({
+  open,
+  title,
+  text,
+  leaveLabel,
   onStay,
   onLeave,
 }: {
-  pending: number;
+  open: boolean;
+  title: string;
+  text: string;
+  leaveLabel: string;
   onStay: () => void;
   onLeave: () => void;
 }) {
+  const titleId = useId();
   return (
-    <Dialog open onClose={onStay} aria-labelledby="logout-unsent-title">
-      <DialogTitle id="logout-unsent-title">Выйти, не отправив данные?</DialogTitle>
+    <Dialog open={open} onClose={onStay} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>
-          На устройстве есть неотправленные данные ({pending}). Они останутся здесь и будут отправлены, когда
-          вы снова войдете и появится сеть.
-        </DialogContentText>
+        <DialogContentText>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button color="error" onClick={onLeave}>
-          Выйти
+          {leaveLabel}
         </Button>
         <Button variant="contained" onClick={onStay} autoFocus>
           Остаться
