@@ -57,6 +57,14 @@ const configSchema = z.object({
   DATABASE_URL: optionalString,
   /** PostgreSQL connections per server instance. */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
+  /**
+   * PostgreSQL keeps each SELECT prepared by name per connection. `false` behind a pooler in
+   * transaction mode that does not carry named statements (PgBouncer before 1.21).
+   */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   PUBLIC_URL: optionalString,
   JWT_SECRET: optionalString,
   SMTP_URL: optionalString,
@@ -164,6 +172,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  databasePreparedStatements: boolean;
   publicUrl: string;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -268,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databasePreparedStatements: c.DATABASE_PREPARED_STATEMENTS,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     jwtSecret: c.JWT_SECRET,
     smtpUrl: c.SMTP_URL,

@@ -21,11 +21,13 @@ export interface DatabaseTarget {
   dataDir: string;
   /** PostgreSQL connections kept open (default 20). */
   databasePoolSize?: number;
+  /** PostgreSQL: SELECTs prepared by name (default true; see withNamedStatements). */
+  databasePreparedStatements?: boolean;
 }
 
 export function createDatabase(target: DatabaseTarget): Kysely<Database> {
   if (target.databaseUrl) {
-    const { databaseUrl, databasePoolSize: poolSize = 20 } = target;
+    const { databaseUrl, databasePoolSize: poolSize = 20, databasePreparedStatements: named = true } = target;
     return new Kysely<Database>({
       dialect: new PostgresDialect({
         // The driver loads only where PostgreSQL is used (7 MB of a SQLite server's memory).
@@ -33,7 +35,8 @@ export function createDatabase(target: DatabaseTarget): Kysely<Database> {
           const { default: pg } = await import('pg');
           // COUNT(*) and BIGINT come back as strings; every count here fits a JS number.
           pg.types.setTypeParser(20, (v) => Number(v));
-          return withNamedStatements(new pg.Pool({ connectionString: databaseUrl, max: poolSize }));
+          const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+          return named ? withNamedStatements(pool) : pool;
         },
       }),
     });

@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { createDatabase, withNamedStatements, withStatementCache } from '../../server/db/connect';
 import { createPostgresDatabase, DATABASES } from './helpers/test-app';
 
@@ -135,4 +136,36 @@ describe('PostgreSQL keeps a SELECT prepared by name', () => {
       }
     },
   );
+
+  it.each(DATABASES.filter((kind) => kind === 'postgres'))(
+    'on %s: DATABASE_PREPARED_STATEMENTS=false sends every query unnamed (a pooler without named statements)',
+    async () => {
+      const config = loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' });
+      expect(config.databasePreparedStatements).toBe(false);
+      const database = await createPostgresDatabase();
+      const db = createDatabase({
+        ...config,
+        databaseUrl: database.url,
+        dataDir: '',
+        databasePoolSize: 1,
+      });
+      try {
+        await sql`select 1 as one`.execute(db);
+        await sql`select 1 as one`.execute(db);
+        const prepared = await sql<{
+          n: number;
+        }>`select count(*)::int as n from pg_prepared_statements`.execute(db);
+        expect(prepared.rows).toEqual([{ n: 0 }]);
+      } finally {
+        await db.destroy();
+        await database.drop();
+      }
+    },
+  );
+
+  it('is on unless the configuration says otherwise', () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'yes' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+  });
 });
