@@ -27,6 +27,12 @@ vi.mock('@/features/exam-session/hooks/use-device-storage', () => ({
 
 const { ExamSessionScreen, HEADPHONES_TEXT } =
   await import('@/features/exam-session/components/exam-session-screen');
+// The screen loads its running parts once drawn: loaded here first, so no test ends (and the file's
+// environment is torn down) while that import is still on its way.
+await Promise.all([
+  import('@/features/exam-session/components/task-view'),
+  import('@/features/exam-session/components/leave-exam-dialog'),
+]);
 
 // No model answer (spread: a contract without the field takes this too).
 const noModelAnswer = { modelAnswer: null };
