@@ -121,7 +121,9 @@ export function ExamSessionScreen({ examId, onFinished }: { examId: number; onFi
     );
   }
 
-  if (session.stage === 'running' && session.variant && parts) {
+  if (session.stage === 'running' && session.variant) {
+    // Started only once its parts were loaded; never the choice again while the exam runs.
+    if (!parts) return <CircularProgress aria-label="Загрузка" />;
     return (
       <Page title={exam.name}>
         <Stack spacing={2}>
