@@ -4,9 +4,8 @@ import { syncEngine } from '@/lib/device-sync';
 import { lazyPart } from '@/lib/lazy-part';
 
 // The dialog's code loads when it is asked for: every screen of the areas draws without it.
-const StayOrLeaveDialog = lazyPart(() =>
-  import('../stay-or-leave-dialog/stay-or-leave-dialog').then((m) => m.StayOrLeaveDialog),
-);
+const loadDialog = () => import('../stay-or-leave-dialog/stay-or-leave-dialog');
+const StayOrLeaveDialog = lazyPart(() => loadDialog().then((m) => m.StayOrLeaveDialog));
 
 /** The user's own unsent items (the badge's count), unless the session already expired. */
 const hasUnsent = () => {
@@ -20,7 +19,15 @@ const hasUnsent = () => {
  */
 export function LogoutGuard() {
   const blocker = useBlocker({
-    shouldBlockFn: ({ next }) => next.pathname === '/login' && hasUnsent(),
+    // Blocks only with the dialog's code at hand: a dialog that cannot load must not leave the
+    // logout hanging (what is unsent stays on the device either way).
+    shouldBlockFn: async ({ next }) =>
+      next.pathname === '/login' &&
+      hasUnsent() &&
+      loadDialog().then(
+        () => true,
+        () => false,
+      ),
     withResolver: true,
   });
   const open = blocker.status === 'blocked';
