@@ -42,7 +42,7 @@ const failures = (o: UploadOutcome) => o.ids.filter((id) => id === null).length;
 type Mode = UploadJob['mode'];
 const MODES: Mode[] = (process.env.BENCH_BURST_MODES ?? 'parts,multipart').split(',') as Mode[];
 const PATHS: Record<Mode, string> = {
-  parts: "the app's resumable upload: status, 256 KiB parts, complete",
+  parts: "the app's resumable upload: status, parts of 256 KiB growing with the link, complete",
   multipart: 'one multipart POST /api/student/exam/complete',
 };
 
@@ -194,6 +194,7 @@ async function burstOf(
         ['rows / distinct clientIds', '', `${stored.rows} / ${stored.clients}`, `${STUDENTS}, 0 duplicates ${mark(stored.rows === STUDENTS && stored.clients === STUDENTS)}`],
         ['replay of all', '', `${fixed(replay.ms)} ms, ${JSON.stringify(replay.statuses)}, same ids: ${sameIds}`, `nothing new ${mark(sameIds && stored.rows === STUDENTS)}`],
         ['server RSS', '', `${fixed(before)} MB before, peak ${fixed(peak)} MB`, `≤ 300 MB ${mark(peak <= 300)}`],
+        ...(first.partsSent === undefined ? [] : [['parts an upload', fixed(reference.partsSent! / STUDENTS, 1), fixed(first.partsSent / STUDENTS, 1), '']]),
       ],
     ),
   ); // prettier-ignore

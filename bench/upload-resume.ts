@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { RECORDING_PART_BYTES, uploadStatusSchema } from '../src/shared/contract/student';
+import { uploadStatusSchema } from '../src/shared/contract/student';
 import { ApiError } from '../src/lib/api-status';
 import { type PartsTransport, sendInParts } from '../src/lib/upload';
 import { type ReviewSetup, setupReviewExam } from '../tests/e2e/support/review-fixtures';
@@ -118,9 +118,9 @@ function fetchTransport(base: string, token: string, body: Record<string, unknow
   return {
     status: async () =>
       uploadStatusSchema.parse(await (await call(base, { timeoutMs: 30_000 }, token)).json()),
-    putPart: async (part, bytes) => {
+    putPart: async (part, bytes, offset) => {
       await call(
-        `${base}/parts/${part}`,
+        `${base}/parts/${part}?offset=${offset}`,
         {
           method: 'PUT',
           body: bytes,
@@ -130,12 +130,12 @@ function fetchTransport(base: string, token: string, body: Record<string, unknow
         token,
       );
     },
-    complete: async () => {
+    complete: async (parts) => {
       await call(
         `${base}/complete`,
         {
           method: 'POST',
-          body: JSON.stringify(body),
+          body: JSON.stringify({ ...body, parts }),
           headers: { 'content-type': 'application/json' },
           timeoutMs: 120_000,
         },
@@ -159,7 +159,6 @@ async function inParts(proxyUrl: string, setup: ReviewSetup, blob: Blob) {
     variantID: setup.variantId,
     mime: 'audio/webm;codecs=opus',
     duration: 3600,
-    parts: Math.ceil(blob.size / RECORDING_PART_BYTES),
     size: blob.size,
   };
   const transport = fetchTransport(

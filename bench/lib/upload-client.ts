@@ -2,13 +2,16 @@
  * The class burst's students, in their own process: every upload at once, all sharing one
  * buffer. `multipart`: one POST /api/student/exam/complete per recording (the fields of the real
  * endpoint, then the file part `audio`). `parts`: what the app itself sends, one student after
- * another's request on a connection of their own: GET the upload's status, PUT its 256 KiB parts
- * in order, POST complete with the description. Every answer counts as it comes: the server
+ * another's request on a connection of their own: GET the upload's status, PUT its parts in
+ * order at their offsets (the first of 256 KiB, the next ones grown by the app's own rule,
+ * `nextPartBytes`, from how long the one before took), POST complete with the description. Every answer counts as it comes: the server
  * holds uploads in its sockets (upload slots) rather than refusing them.
  * `node --import tsx bench/lib/upload-client.ts <job.json>` prints the outcome.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { RECORDING_PART_BYTES } from '../../src/shared/contract/student';
+import { nextPartBytes } from '../../src/lib/upload';
 
 export interface UploadJob {
   /** The server's origin. */
@@ -23,6 +26,8 @@ export interface UploadOutcome {
   statuses: Record<string, number>;
   /** Recording ids answered, in upload order (null when the answer was not a success). */
   ids: Array<number | null>;
+  /** Parts PUT in all (the parts path): how the part size grew shows here. */
+  partsSent?: number;
   firstError?: string;
 }
 
@@ -36,7 +41,6 @@ const peaks = JSON.stringify(
 // their own, and waiting for the server to read is part of the measure, not a client error.
 const agent = new http.Agent({ keepAlive: job.mode === 'parts', maxSockets: Infinity });
 const url = new URL(job.url);
-const PART_BYTES = 256 * 1024;
 
 /** The multipart body as a browser's FormData sends it: the fields, then the file part. */
 function multipart(u: UploadJob['uploads'][number], boundary: string): Buffer[] {
@@ -107,16 +111,21 @@ async function sendParts(u: UploadJob['uploads'][number]): Promise<Answer> {
   const auth = { authorization: `Bearer ${u.token}` };
   const status = await request('GET', base, auth, []);
   if (status.status !== 200) return status;
-  const count = Math.ceil(audio.length / PART_BYTES);
-  for (let part = 0; part < count; part++) {
-    const bytes = audio.subarray(part * PART_BYTES, Math.min(audio.length, (part + 1) * PART_BYTES));
+  let part = 0;
+  let size = RECORDING_PART_BYTES;
+  for (let offset = 0; offset < audio.length; part++) {
+    const bytes = audio.subarray(offset, Math.min(audio.length, offset + size));
+    const started = performance.now();
     const put = await request(
       'PUT',
-      `${base}/parts/${part}`,
+      `${base}/parts/${part}?offset=${offset}`,
       { ...auth, 'content-type': 'application/octet-stream' },
       [bytes],
     );
     if (put.status !== 200) return put;
+    outcome.partsSent = (outcome.partsSent ?? 0) + 1;
+    size = nextPartBytes(bytes.length, performance.now() - started);
+    offset += bytes.length;
   }
   const description = {
     examID: u.examID,
@@ -125,7 +134,7 @@ async function sendParts(u: UploadJob['uploads'][number]): Promise<Answer> {
     duration: 120,
     taskStarts: [0, 60],
     peaks: JSON.parse(peaks) as number[],
-    parts: count,
+    parts: part,
     size: audio.length,
   };
   return request('POST', `${base}/complete`, { ...auth, 'content-type': 'application/json' }, [

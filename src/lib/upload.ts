@@ -1,4 +1,9 @@
-import { RECORDING_PART_BYTES, uploadStatusSchema, type UploadStatus } from '@/shared/contract/student';
+import {
+  RECORDING_PART_BYTES,
+  RECORDING_PART_MAX_BYTES,
+  uploadStatusSchema,
+  type UploadStatus,
+} from '@/shared/contract/student';
 import { api, ApiError, bearer, errorStatus, withSession } from './api-client';
 import { parseRetryAfter } from './api-status';
 
@@ -63,12 +68,36 @@ export function uploadForm(
 /** How a resumable upload talks to the server: what it holds, one part, and the final join. */
 export interface PartsTransport {
   status(): Promise<UploadStatus>;
-  putPart(part: number, bytes: Blob): Promise<void>;
-  complete(): Promise<void>;
+  /** `offset`: where the part's bytes start in the recording. */
+  putPart(part: number, bytes: Blob, offset: number): Promise<void>;
+  /** Parts 0..parts-1 are the recording. */
+  complete(parts: number): Promise<void>;
 }
 
-/** A stalled part must not hold the sender: 256 KiB in a minute is ~35 kbit/s. */
+/**
+ * A stalled part must not hold the sender: 256 KiB in a minute is ~35 kbit/s. Larger parts go
+ * only where one of 256 KiB took under a second per 256 KiB, far inside this.
+ */
 export const PART_TIMEOUT_MS = 60_000;
+
+/** How long a part may take for the next to grow: a cut connection costs at most about this. */
+const PART_TARGET_MS = 4_000;
+
+/**
+ * The size of the next part after `sent` bytes took `ms`: whole `unit`s (the first part's size)
+ * that the link carried in PART_TARGET_MS, from one unit up to `max`. On a good link a part of
+ * 1 MiB is a quarter of the requests (and of the server's work for them); on a weak one a
+ * dropped part costs little.
+ */
+export function nextPartBytes(
+  sent: number,
+  ms: number,
+  unit = RECORDING_PART_BYTES,
+  max = RECORDING_PART_MAX_BYTES,
+) {
+  const carried = ms > 0 ? (sent / ms) * PART_TARGET_MS : max;
+  return Math.max(unit, Math.min(max, Math.floor(carried / unit) * unit));
+}
 /** The server joins up to 200 MB of parts before it answers. */
 const COMPLETE_TIMEOUT_MS = 120_000;
 const STATUS_TIMEOUT_MS = 30_000;
@@ -91,8 +120,8 @@ export function apiPartsTransport(
 ): PartsTransport {
   return {
     status: () => api(base, { ...scope, schema: uploadStatusSchema, timeout: STATUS_TIMEOUT_MS }),
-    putPart: async (part, bytes) => {
-      await api(`${base}/parts/${part}`, {
+    putPart: async (part, bytes, offset) => {
+      await api(`${base}/parts/${part}?offset=${offset}`, {
         ...scope,
         method: 'PUT',
         body: bytes,
@@ -100,11 +129,11 @@ export function apiPartsTransport(
         timeout: PART_TIMEOUT_MS,
       });
     },
-    complete: async () => {
+    complete: async (parts) => {
       await api(`${base}/complete`, {
         ...scope,
         method: 'POST',
-        body: completeBody,
+        body: { ...completeBody, parts },
         timeout: COMPLETE_TIMEOUT_MS,
       });
     },
@@ -112,31 +141,59 @@ export function apiPartsTransport(
 }
 
 /**
+ * Whether a part the server holds, `size` bytes from `offset`, can stay: it ends at the
+ * recording's end, or it is whole units and more follows. Parts sent in order lie one after
+ * another, so the held ones, walked from the start, are where this device put them.
+ */
+function keeps(size: number, offset: number, total: number, unit: number): boolean {
+  const end = offset + size;
+  return size > 0 && (end === total || (end < total && size % unit === 0));
+}
+
+/**
  * Sends `blob` in parts and completes it, resuming where the server stands: asks which parts it
  * holds, sends only the others, then completes. A connection lost midway costs at most the part
  * in flight; the next attempt (the outbox retries) goes on from there. When the complete finds
- * parts missing (purged while the device was away), one more round resends them.
+ * parts missing (purged while the device was away), one more round resends them. The first part
+ * sent is `partBytes`; the next ones grow with the link (`nextPartBytes`) up to `maxPartBytes`.
  */
 export async function sendInParts(
   transport: PartsTransport,
   blob: Blob,
-  options: { partBytes?: number; onProgress?: (fraction: number) => void } = {},
+  options: {
+    partBytes?: number;
+    maxPartBytes?: number;
+    onProgress?: (fraction: number) => void;
+    now?: () => number;
+  } = {},
 ): Promise<void> {
-  const partBytes = options.partBytes ?? RECORDING_PART_BYTES;
-  const count = Math.max(1, Math.ceil(blob.size / partBytes));
+  const unit = options.partBytes ?? RECORDING_PART_BYTES;
+  const max = Math.max(unit, options.maxPartBytes ?? RECORDING_PART_MAX_BYTES);
+  const now = options.now ?? (() => performance.now());
+  let size = unit;
   for (let round = 0; ; round++) {
     const status = await transport.status();
     if (status.recordingId !== null) return; // completed before; its answer was lost
     const held = new Map(status.parts.map((p) => [p.part, p.size]));
-    let done = 0;
-    for (let part = 0; part < count; part++) {
-      const bytes = blob.slice(part * partBytes, Math.min(blob.size, (part + 1) * partBytes));
-      if (held.get(part) !== bytes.size) await transport.putPart(part, bytes);
-      done += bytes.size;
-      options.onProgress?.(done / blob.size);
-    }
+    let offset = 0;
+    let part = 0;
+    do {
+      const kept = held.get(part);
+      let sent: number;
+      if (kept !== undefined && keeps(kept, offset, blob.size, unit)) {
+        sent = kept;
+      } else {
+        sent = Math.min(size, blob.size - offset);
+        const started = now();
+        await transport.putPart(part, blob.slice(offset, offset + sent), offset);
+        size = nextPartBytes(sent, now() - started, unit, max);
+      }
+      offset += sent;
+      part += 1;
+      options.onProgress?.(blob.size > 0 ? offset / blob.size : 1);
+    } while (offset < blob.size);
     try {
-      await transport.complete();
+      await transport.complete(part);
       return;
     } catch (error) {
       if (round > 0 || errorStatus(error) !== 409) throw error;

@@ -55,6 +55,17 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
       payload: bytes,
       headers: { 'content-type': type },
     });
+  /** A part that says where its bytes start (`?offset=`), as the app sends them. */
+  const putAt = (caller: Caller, clientId: string, part: number, offset: number | string, bytes: Buffer) =>
+    as(
+      t.app,
+      caller,
+    )({
+      method: 'PUT',
+      url: `/api/student/uploads/${clientId}/parts/${part}?offset=${offset}`,
+      payload: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
   const status = (caller: Caller, clientId: string) =>
     as(t.app, caller)({ method: 'GET', url: `/api/student/uploads/${clientId}` });
   const complete = (caller: Caller, clientId: string, body: Record<string, unknown>) =>
@@ -479,6 +490,74 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
     expect((await storedBytes(row.storage_key)).equals(audio)).toBe(true);
     expect(await t.app.ctx.storage.stat(row.storage_key)).toEqual({ size: audio.length });
     expect(await partObjects()).toEqual(before);
+  });
+
+  it('writes parts of growing sizes that say their offsets in place: complete copies nothing', async () => {
+    const clientId = crypto.randomUUID();
+    // The client's first part, then larger ones as its link allows (up to 1 MiB), then the rest.
+    const audio = webm(RECORDING_PART_BYTES + 2 * RECORDING_PART_BYTES + 100 * 1024 + 7);
+    const sizes = [RECORDING_PART_BYTES, 2 * RECORDING_PART_BYTES, 100 * 1024 + 7];
+    const before = await partObjects();
+    let offset = 0;
+    for (const [part, size] of sizes.entries()) {
+      const res = await putAt(s.student, clientId, part, offset, audio.subarray(offset, offset + size));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ part, size });
+      offset += size;
+    }
+    expect(await partObjects()).toHaveLength(before.length + objectsFor(sizes.length));
+    expect((await status(s.student, clientId)).json().parts).toEqual(
+      sizes.map((size, part) => ({ part, size })),
+    );
+    const storage = t.app.ctx.storage;
+    const linked = storage.linkAs ? vi.spyOn(storage, 'linkAs') : undefined;
+    const res = await complete(s.student, clientId, description(audio, sizes.length));
+    expect(res.statusCode, res.body).toBe(200);
+    if (linked) expect(linked).toHaveBeenCalledTimes(1);
+    linked?.mockRestore();
+    const [row] = await recordingsOf(clientId);
+    expect((await storedBytes(row.storage_key)).equals(audio)).toBe(true);
+    expect(await partObjects()).toEqual(before);
+  });
+
+  it('takes a resend of another size at the same place: the bytes at each offset are the recording’s', async () => {
+    const clientId = crypto.randomUUID();
+    const audio = webm(3 * RECORDING_PART_BYTES + 10);
+    // A first attempt sent 256 KiB parts 0 and 1; the next resends part 1 larger, then the rest.
+    expect((await putAt(s.student, clientId, 0, 0, audio.subarray(0, RECORDING_PART_BYTES))).statusCode).toBe(
+      200,
+    );
+    const second = audio.subarray(RECORDING_PART_BYTES, 2 * RECORDING_PART_BYTES);
+    expect((await putAt(s.student, clientId, 1, RECORDING_PART_BYTES, second)).statusCode).toBe(200);
+    const larger = audio.subarray(RECORDING_PART_BYTES, 3 * RECORDING_PART_BYTES);
+    expect((await putAt(s.student, clientId, 1, RECORDING_PART_BYTES, larger)).statusCode).toBe(200);
+    const rest = audio.subarray(3 * RECORDING_PART_BYTES);
+    expect((await putAt(s.student, clientId, 2, 3 * RECORDING_PART_BYTES, rest)).statusCode).toBe(200);
+    expect((await status(s.student, clientId)).json().parts).toEqual([
+      { part: 0, size: RECORDING_PART_BYTES },
+      { part: 1, size: 2 * RECORDING_PART_BYTES },
+      { part: 2, size: 10 },
+    ]);
+    const res = await complete(s.student, clientId, description(audio, 3));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await recordingsOf(clientId);
+    expect((await storedBytes(row.storage_key)).equals(audio)).toBe(true);
+  });
+
+  it('refuses an offset that is no number (400) or a part reaching past the largest recording (413)', async () => {
+    const clientId = crypto.randomUUID();
+    const before = await partObjects();
+    expectError(await putAt(s.student, clientId, 0, -1, webm(10)), 400);
+    expectError(await putAt(s.student, clientId, 0, 'x', webm(10)), 400);
+    expectError(await putAt(s.student, clientId, 0, 1.5, webm(10)), 400);
+    // The test app caps recordings at 1 MB: bytes from there on are no part of one.
+    expectMessage(
+      await putAt(s.student, clientId, 0, 1024 * 1024 - 5, webm(10)),
+      413,
+      RECORDING_TEXT.tooLarge(1),
+    );
+    expect((await putAt(s.student, clientId, 0, 1024 * 1024 - 10, webm(10))).statusCode).toBe(200);
+    expect(await partObjects()).toHaveLength(before.length + 1);
   });
 
   it('joins parts of other sizes (larger than the client’s, or a short one before others) byte for byte', async () => {

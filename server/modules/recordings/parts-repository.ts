@@ -249,12 +249,15 @@ export async function uploadOwner(db: Db, clientId: string): Promise<number | un
 export async function bindUpload(db: Db, clientId: string, studentId: number, now: string): Promise<number> {
   const known = await uploadOwner(db, clientId);
   if (known !== undefined) return known;
-  await db
+  const bound = await db
     .insertInto('upload_owners')
     .values({ client_id: clientId, student_id: studentId, created_at: now })
     .onConflict((oc) => oc.column('client_id').doNothing())
-    .execute();
-  // Undefined only if it was purged in between: then nobody else holds it either.
+    .returning('student_id')
+    .executeTakeFirst();
+  if (bound) return bound.student_id;
+  // Another request bound it in between: its owner stands. Undefined only if it was purged
+  // in between too: then nobody else holds it either.
   return (await uploadOwner(db, clientId)) ?? studentId;
 }
 

@@ -69,7 +69,12 @@ function tooManyOpenUploads(ctx: AppContext) {
 const OPEN_UPLOAD_RETRY_SECONDS = 60;
 
 /** Checks a part against every limit before its bytes are stored; answers whether it opens an upload. */
-function assertRoomFor(ctx: AppContext, state: parts.PartState, size: number): boolean {
+function assertRoomFor(
+  ctx: AppContext,
+  state: parts.PartState,
+  size: number,
+  statedOffset: number | undefined,
+): boolean {
   if (size === 0) throw badRequest(RECORDING_TEXT.partEmpty);
   if (size > RECORDING_PART_MAX_BYTES) {
     throw payloadTooLarge(RECORDING_TEXT.partTooLarge(RECORDING_PART_MAX_BYTES / 1024));
@@ -77,6 +82,10 @@ function assertRoomFor(ctx: AppContext, state: parts.PartState, size: number): b
   const opens = state.held === 0;
   if (opens && state.otherUploads >= ctx.config.studentOpenUploadsMax) throw tooManyOpenUploads(ctx);
   if (state.upload + size > ctx.config.maxRecordingBytes) throw payloadTooLarge(tooLargeText(ctx));
+  // No recording reaches past the largest: a part said to lie there is none of one.
+  if (statedOffset !== undefined && statedOffset + size > ctx.config.maxRecordingBytes) {
+    throw payloadTooLarge(tooLargeText(ctx));
+  }
   // Parts of uploads never completed count too: otherwise many unfinished uploads fill the disk.
   if (size > spaceLeftOf(ctx, state.recordings, state.student)) throw payloadTooLarge(storageFullText(ctx));
   return opens;
@@ -86,9 +95,19 @@ function assertRoomFor(ctx: AppContext, state: parts.PartState, size: number): b
 type StoredPart = parts.PartLocation & { size: number };
 
 /**
+ * Where in the recording a part's bytes start, when the server can tell: the offset the client
+ * stated, or for a part of at most RECORDING_PART_BYTES without one (clients before offsets,
+ * whose parts were all of that size) part × RECORDING_PART_BYTES. Otherwise unknown.
+ */
+function placeOf(part: number, size: number, stated: number | undefined): number | undefined {
+  if (stated !== undefined) return stated;
+  return size <= RECORDING_PART_BYTES ? part * RECORDING_PART_BYTES : undefined;
+}
+
+/**
  * Where a part goes: at its place in the upload's staging object when the storage writes in
- * place and the part is no longer than the client's parts (part n at n × RECORDING_PART_BYTES,
- * so parts sent in order end up one after another: complete then copies nothing); otherwise an
+ * place and the place is known (parts sent in order then end up one after another: complete
+ * copies nothing; a part sent again writes the same bytes at the same place); otherwise an
  * object of its own. The staging object is the same for every part of the upload (`namedKey`).
  */
 async function storePart(
@@ -99,10 +118,10 @@ async function storePart(
   body: PartBody,
 ): Promise<StoredPart> {
   let stored: StoredPart;
+  const offset = placeOf(part, body.size, body.offset);
   try {
-    if (ctx.storage.writeAt && body.size <= RECORDING_PART_BYTES) {
+    if (ctx.storage.writeAt && offset !== undefined) {
       const key = stagingKey(studentId, clientId);
-      const offset = part * RECORDING_PART_BYTES;
       const size = await ctx.storage.writeAt(key, offset, body.content, body.size);
       stored = { storage_key: key, byte_offset: offset, size };
     } else {
@@ -168,10 +187,11 @@ async function savePart(
   await dropStored(ctx, replaced ? before : row);
 }
 
-/** A part's bytes as they arrive, and how many its request declared. */
+/** A part's bytes as they arrive, how many its request declared, and where they start if it said. */
 export interface PartBody {
   size: number;
   content: AsyncIterable<Uint8Array>;
+  offset?: number;
 }
 
 /**
@@ -189,7 +209,7 @@ export async function putUploadPart(
   const state = await parts.partState(ctx.db, studentId, clientId, part);
   // The upload already became a recording (its answer was lost on the way): nothing to keep.
   if (await claimKnownUpload(ctx, studentId, clientId, state)) return answer;
-  const opens = assertRoomFor(ctx, state, body.size);
+  const opens = assertRoomFor(ctx, state, body.size, body.offset);
   const stored = await storePart(ctx, studentId, clientId, part, body);
   try {
     await savePart(ctx, { student_id: studentId, client_id: clientId, part, ...stored });
@@ -312,8 +332,9 @@ export async function completePartsUpload(
   const row = await createOnce(
     () => findOwnRecording(ctx, studentId, clientId),
     async () => {
-      // Another account's upload is never joined into this student's recording.
-      await claimUpload(ctx, studentId, clientId);
+      // Another account's upload is never joined into this student's recording. No recording
+      // holds the clientId (just looked up): only its binding is left to check.
+      await claimKnownUpload(ctx, studentId, clientId, { recordingStudent: null, owner: null });
       // Checked before the bytes are joined: a refused answer costs no copying.
       const target = await resolveTarget(ctx, studentId, body);
       const staged = await assembleParts(ctx, studentId, clientId, body);

@@ -13,6 +13,7 @@ import {
   uploadClientIdParamsSchema,
   uploadCompleteBodySchema,
   uploadPartParamsSchema,
+  uploadPartQuerySchema,
   uploadPartSchema,
   uploadStatusSchema,
 } from '../../../src/shared/contract/student';
@@ -163,23 +164,26 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
         tags,
         description:
           'One part (0-based) of a resumable recording upload, as raw bytes (application/octet-stream, ' +
-          'at most 1 MiB; 4096 parts at most). The same part again replaces the one before. The first part or ' +
+          'at most 1 MiB; 4096 parts at most). `offset`: where its bytes start in the recording (a part of ' +
+          'any size is then written in place; without it only one of at most 256 KiB is, at part × 256 KiB); ' +
+          'a part reaching past the largest recording answers 413. The same part again replaces the one ' +
+          'before. The first part or ' +
           'status call binds the clientId to the student: another account answers 409. The first part of a ' +
           'new upload while the student holds STUDENT_OPEN_UPLOADS_MAX unfinished ones answers 429 with ' +
           'Retry-After.',
         params: uploadPartParamsSchema,
+        querystring: uploadPartQuerySchema,
         response: { 200: uploadPartSchema },
       },
     },
     async (req) => {
       const { clientId, part } = req.params;
-      return putUploadPart(
-        app.ctx,
-        currentUser(req).id,
-        clientId,
-        part,
-        await partBody(req.body, req.headers),
-      );
+      const { offset } = req.query;
+      const body = await partBody(req.body, req.headers);
+      return putUploadPart(app.ctx, currentUser(req).id, clientId, part, {
+        ...body,
+        ...(offset !== undefined && { offset }),
+      });
     },
   );
   r.get(

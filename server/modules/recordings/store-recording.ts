@@ -13,7 +13,7 @@ import {
   requireAnswerTarget,
   type AnswerTarget,
 } from '../student-exams';
-import { findUserById } from '../users';
+import { findUsersByIds } from '../users';
 import { bindUpload, studentPartsSize } from './parts-repository';
 import * as repo from './repository';
 import { storedMime, type StagedAudio } from './stage-audio';
@@ -185,10 +185,9 @@ export async function storeRecording(
   arrival: Date,
 ): Promise<repo.RecordingRow> {
   const { exam, late } = target;
-  const [student, teacher] = await Promise.all([
-    findUserById(ctx.db, studentId),
-    findUserById(ctx.db, exam.teacher_id),
-  ]);
+  const users = await findUsersByIds(ctx.db, [studentId, exam.teacher_id]);
+  const student = users.find((u) => u.id === studentId);
+  const teacher = users.find((u) => u.id === exam.teacher_id);
   if (!student) throw notFound();
   const session =
     description.sessionID != null

@@ -21,24 +21,74 @@ export async function findAssignedExam(
     .executeTakeFirst();
 }
 
+/** The exam an answer goes to, and what decides whether it came late or may land at all. */
+export type GivenExam = ExamRow & {
+  /** The exam is assigned to the student now. */
+  assigned: boolean;
+  /** The variant is one of the exam's now. */
+  inExam: boolean;
+  /** The variant is still one of the exam's teacher's. */
+  teacherVariant: boolean;
+};
+
 /**
  * The exam when the student was given this variant in it, now or before (the assignment
- * history): where an answer may go. Anything else answers undefined.
+ * history): where an answer may go; with whether it is assigned now and where the variant
+ * stands, in the same statement (an answer's upload asks all of them). Anything else answers
+ * undefined.
  */
 export async function findGivenExam(
   db: Db,
   studentId: number,
   examId: number,
   variantId: number,
-): Promise<ExamRow | undefined> {
-  return db
+): Promise<GivenExam | undefined> {
+  const row = await db
     .selectFrom('exams')
     .innerJoin('exam_assignment_history as h', 'h.exam_id', 'exams.id')
     .selectAll('exams')
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('exam_students')
+            .select('exam_students.exam_id')
+            .whereRef('exam_students.exam_id', '=', 'exams.id')
+            .where('exam_students.student_id', '=', studentId),
+        )
+        .as('assigned'),
+      eb
+        .exists(
+          eb
+            .selectFrom('exam_variants')
+            .select('exam_variants.exam_id')
+            .whereRef('exam_variants.exam_id', '=', 'exams.id')
+            .where('exam_variants.variant_id', '=', variantId),
+        )
+        .as('in_exam'),
+      eb
+        .exists(
+          eb
+            .selectFrom('variants')
+            .select('variants.id')
+            .where('variants.id', '=', variantId)
+            .whereRef('variants.teacher_id', '=', 'exams.teacher_id'),
+        )
+        .as('teacher_variant'),
+    ])
     .where('exams.id', '=', examId)
     .where('h.student_id', '=', studentId)
     .where('h.variant_id', '=', variantId)
     .executeTakeFirst();
+  if (!row) return undefined;
+  // Booleans on PostgreSQL, 0 or 1 on SQLite.
+  const { assigned, in_exam, teacher_variant, ...exam } = row;
+  return {
+    ...exam,
+    assigned: Boolean(assigned),
+    inExam: Boolean(in_exam),
+    teacherVariant: Boolean(teacher_variant),
+  };
 }
 
 /** Whether the student was ever given this variant in this exam. */
@@ -54,17 +104,6 @@ export async function wasVariantGiven(
     .where('exam_id', '=', examId)
     .where('student_id', '=', studentId)
     .where('variant_id', '=', variantId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Whether the variant still exists among the teacher's own. */
-export async function isTeacherVariant(db: Db, teacherId: number, variantId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('variants')
-    .select('id')
-    .where('id', '=', variantId)
-    .where('teacher_id', '=', teacherId)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -52,14 +52,11 @@ export async function requireAnswerTarget(
   examId: number,
   variantId: number,
 ): Promise<AnswerTarget> {
-  const exam = await repo.findGivenExam(db, studentId, examId, variantId);
-  if (!exam) throw notFound(RECORDING_TEXT.examGone);
-  const assigned = await repo.findAssignedExam(db, studentId, examId);
-  const inExam = (await repo.listExamVariants(db, exam.id)).some((v) => v.id === variantId);
-  if (!inExam && !(await repo.isTeacherVariant(db, exam.teacher_id, variantId))) {
-    throw conflictMessage(RECORDING_TEXT.variantGone);
-  }
-  return { exam, late: assigned === undefined || !inExam };
+  const given = await repo.findGivenExam(db, studentId, examId, variantId);
+  if (!given) throw notFound(RECORDING_TEXT.examGone);
+  const { assigned, inExam, teacherVariant, ...exam } = given;
+  if (!inExam && !teacherVariant) throw conflictMessage(RECORDING_TEXT.variantGone);
+  return { exam, late: !assigned || !inExam };
 }
 
 /**

@@ -37,6 +37,12 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The accounts of these ids that exist, in one statement. */
+export async function findUsersByIds(db: Db, ids: number[]): Promise<User[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}
+
 export async function findUserByIdAndRole(db: Db, id: number, role: Role): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).where('role', '=', role).executeTakeFirst();
 }

@@ -266,13 +266,18 @@ export type RecordingUploadResult = z.infer<typeof recordingUploadResultSchema>;
 // ---- resumable recording upload (parts, then complete) ----
 //
 // A recording can also travel in parts, so a dropped connection resumes instead of restarting:
-//   PUT  /api/student/uploads/{clientId}/parts/{part}  raw bytes (application/octet-stream),
-//        stored idempotently by (clientId, part): the same part again answers the same result;
+//   PUT  /api/student/uploads/{clientId}/parts/{part}[?offset=N]  raw bytes
+//        (application/octet-stream), stored idempotently by (clientId, part): the same part again
+//        answers the same result. `offset` says where the part's bytes start in the recording:
+//        with it a part of any size is written in place (without it, only a part of at most
+//        RECORDING_PART_BYTES is, at part × RECORDING_PART_BYTES), so complete copies nothing;
 //   GET  /api/student/uploads/{clientId}               the parts the server holds (to resume);
 //   POST /api/student/uploads/{clientId}/complete      the recording's description: the parts
 //        0..parts-1 become one recording (checked by its bytes like the multipart upload),
 //        idempotent by clientId, answering as POST /api/student/exam/complete does.
-// The client sends RECORDING_PART_BYTES per part; the server accepts up to RECORDING_PART_MAX_BYTES.
+// The client's first part is RECORDING_PART_BYTES; its next ones grow in whole RECORDING_PART_BYTES
+// up to RECORDING_PART_MAX_BYTES while the link carries them quickly (fewer requests, each with
+// its round trips and the server's statements). The server accepts up to RECORDING_PART_MAX_BYTES.
 
 export const RECORDING_PART_BYTES = 256 * 1024;
 export const RECORDING_PART_MAX_BYTES = 1024 * 1024;
@@ -289,6 +294,15 @@ export const uploadPartParamsSchema = uploadClientIdParamsSchema.extend({
     .int('Часть: ожидается целое число')
     .min(0, 'Часть: номер не может быть отрицательным')
     .max(RECORDING_PARTS_MAX - 1, `Часть: не больше ${RECORDING_PARTS_MAX} частей`),
+});
+
+/** Where a part's bytes start in the recording (optional: see above). */
+export const uploadPartQuerySchema = z.object({
+  offset: z.coerce
+    .number({ error: 'offset: ожидается число' })
+    .int('offset: ожидается целое число')
+    .min(0, 'offset: не может быть отрицательным')
+    .optional(),
 });
 
 /** One part the server holds. */

@@ -6,7 +6,7 @@ import { waitForServiceWorker } from './device';
 import type { ReviewSetup } from './review-fixtures';
 
 /** The request that sends one part of a recording's upload. */
-export const UPLOAD_PART_URL = /\/api\/student\/uploads\/[0-9a-f-]+\/parts\/\d+$/;
+export const UPLOAD_PART_URL = /\/api\/student\/uploads\/[0-9a-f-]+\/parts\/\d+\?offset=\d+$/;
 
 /** A recording of the exam as the student's list shows it. */
 export interface RecordingRow {

@@ -10,6 +10,9 @@ function fakeServer(options: { failOn?: (call: number) => boolean } = {}) {
   let recordingId: number | null = null;
   let calls = 0;
   const sent: number[] = [];
+  /** Each part sent: its number, where it starts and its size. */
+  const placed: { part: number; offset: number; size: number }[] = [];
+  let completedWith: number | null = null;
   const cut = () => {
     calls += 1;
     if (options.failOn?.(calls)) throw new ApiError(undefined, null);
@@ -20,18 +23,35 @@ function fakeServer(options: { failOn?: (call: number) => boolean } = {}) {
       const held = [...parts.entries()].sort(([a], [b]) => a - b);
       return { parts: held.map(([part, b]) => ({ part, size: b.byteLength })), recordingId };
     },
-    async putPart(part, bytes) {
+    async putPart(part, bytes, offset) {
       cut();
       sent.push(part);
+      placed.push({ part, offset, size: bytes.size });
       parts.set(part, new Uint8Array(await bytes.arrayBuffer()));
     },
-    async complete() {
+    async complete(count) {
       cut();
+      completedWith = count;
       recordingId = 1;
     },
   };
-  const joined = () => Buffer.concat([...parts.entries()].sort(([a], [b]) => a - b).map(([, b]) => b));
-  return { transport, sent, joined, parts, isCompleted: () => recordingId !== null };
+  /** Parts 0..n-1 of the complete, joined in order. */
+  const joined = () =>
+    Buffer.concat(
+      [...parts.entries()]
+        .filter(([part]) => completedWith === null || part < completedWith)
+        .sort(([a], [b]) => a - b)
+        .map(([, b]) => b),
+    );
+  return {
+    transport,
+    sent,
+    placed,
+    joined,
+    parts,
+    isCompleted: () => recordingId !== null,
+    completedWith: () => completedWith,
+  };
 }
 
 const bytes = (n: number) => new Blob([Uint8Array.from({ length: n }, (_, i) => i % 256)]);
@@ -41,7 +61,11 @@ describe('sendInParts', () => {
     const server = fakeServer();
     const progress: number[] = [];
     const blob = bytes(1000);
-    await sendInParts(server.transport, blob, { partBytes: 300, onProgress: (f) => progress.push(f) });
+    await sendInParts(server.transport, blob, {
+      partBytes: 300,
+      maxPartBytes: 300,
+      onProgress: (f) => progress.push(f),
+    });
     expect(server.sent).toEqual([0, 1, 2, 3]);
     expect(server.joined().equals(Buffer.from(await blob.arrayBuffer()))).toBe(true);
     expect(server.isCompleted()).toBe(true);
@@ -52,9 +76,11 @@ describe('sendInParts', () => {
     // The 4th request (the third part) is cut.
     const server = fakeServer({ failOn: (call) => call === 4 });
     const blob = bytes(1000);
-    await expect(sendInParts(server.transport, blob, { partBytes: 300 })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      sendInParts(server.transport, blob, { partBytes: 300, maxPartBytes: 300 }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(server.sent).toEqual([0, 1]);
-    await sendInParts(server.transport, blob, { partBytes: 300 });
+    await sendInParts(server.transport, blob, { partBytes: 300, maxPartBytes: 300 });
     expect(server.sent).toEqual([0, 1, 2, 3]);
     expect(server.joined().equals(Buffer.from(await blob.arrayBuffer()))).toBe(true);
   });
@@ -62,10 +88,10 @@ describe('sendInParts', () => {
   it('resends a part the server holds with another size, and stops at once when it is already completed', async () => {
     const server = fakeServer();
     server.parts.set(1, new Uint8Array(5));
-    await sendInParts(server.transport, bytes(600), { partBytes: 300 });
+    await sendInParts(server.transport, bytes(600), { partBytes: 300, maxPartBytes: 300 });
     expect(server.sent).toEqual([0, 1]);
     server.sent.length = 0;
-    await sendInParts(server.transport, bytes(600), { partBytes: 300 });
+    await sendInParts(server.transport, bytes(600), { partBytes: 300, maxPartBytes: 300 });
     expect(server.sent).toEqual([]);
   });
 
@@ -74,16 +100,16 @@ describe('sendInParts', () => {
     let completes = 0;
     const transport: PartsTransport = {
       ...server.transport,
-      async complete() {
+      async complete(parts) {
         completes += 1;
         if (completes === 1) {
           server.parts.delete(0); // purged meanwhile
           throw new ApiError(409, { message: 'missing' });
         }
-        await server.transport.complete();
+        await server.transport.complete(parts);
       },
     };
-    await sendInParts(transport, bytes(600), { partBytes: 300 });
+    await sendInParts(transport, bytes(600), { partBytes: 300, maxPartBytes: 300 });
     expect(server.sent).toEqual([0, 1, 0]);
     expect(completes).toBe(2);
 
@@ -91,6 +117,70 @@ describe('sendInParts', () => {
       ...fakeServer().transport,
       complete: () => Promise.reject(new ApiError(409, { message: 'missing' })),
     };
-    await expect(sendInParts(refusing, bytes(10), { partBytes: 300 })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      sendInParts(refusing, bytes(10), { partBytes: 300, maxPartBytes: 300 }),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('grows the parts in whole units while the link carries them quickly, each at its offset', async () => {
+    const server = fakeServer();
+    // Each part takes 1 s per 300 bytes: 1 200 bytes in the 4 s a part may take.
+    let clock = 0;
+    const timed: PartsTransport = {
+      ...server.transport,
+      async putPart(part, bytes, offset) {
+        clock += (bytes.size / 300) * 1000;
+        await server.transport.putPart(part, bytes, offset);
+      },
+    };
+    const blob = bytes(3000);
+    await sendInParts(timed, blob, { partBytes: 300, maxPartBytes: 3000, now: () => clock });
+    expect(server.placed).toEqual([
+      { part: 0, offset: 0, size: 300 },
+      { part: 1, offset: 300, size: 1200 },
+      { part: 2, offset: 1500, size: 1200 },
+      { part: 3, offset: 2700, size: 300 },
+    ]);
+    expect(server.completedWith()).toBe(4);
+    expect(server.joined().equals(Buffer.from(await blob.arrayBuffer()))).toBe(true);
+  });
+
+  it('keeps the first size on a slow link, and never passes the largest part', async () => {
+    const slow = fakeServer();
+    let clock = 0;
+    await sendInParts(
+      {
+        ...slow.transport,
+        async putPart(part, bytes, offset) {
+          clock += (bytes.size / 300) * 5000; // 300 bytes in 5 s
+          await slow.transport.putPart(part, bytes, offset);
+        },
+      },
+      bytes(1000),
+      { partBytes: 300, maxPartBytes: 3000, now: () => clock },
+    );
+    expect(slow.placed.map((p) => p.size)).toEqual([300, 300, 300, 100]);
+
+    const fast = fakeServer();
+    await sendInParts(fast.transport, bytes(5000), { partBytes: 300, maxPartBytes: 900, now: () => 0 });
+    expect(fast.placed.map((p) => p.size)).toEqual([300, 900, 900, 900, 900, 900, 200]);
+  });
+
+  it('resumes after parts of several sizes: keeps the whole ones the server holds, resends the rest', async () => {
+    const server = fakeServer();
+    const blob = bytes(2000);
+    const all = new Uint8Array(await blob.arrayBuffer());
+    // An earlier attempt: 300, then 900 bytes; then a part cut to 50 bytes by a broken sender.
+    server.parts.set(0, all.slice(0, 300));
+    server.parts.set(1, all.slice(300, 1200));
+    server.parts.set(2, all.slice(1200, 1250));
+    await sendInParts(server.transport, blob, { partBytes: 300, maxPartBytes: 900, now: () => 0 });
+    // Each attempt's first part is of the first size again: the link is measured anew.
+    expect(server.placed).toEqual([
+      { part: 2, offset: 1200, size: 300 },
+      { part: 3, offset: 1500, size: 500 },
+    ]);
+    expect(server.completedWith()).toBe(4);
+    expect(server.joined().equals(Buffer.from(all))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { activeRecordings } from '@/lib/recording-store';
 import type { OutboxKindDef } from '@/lib/sync-engine';
 import { reportProgress } from './report-progress';
 import { apiPartsTransport, type PartsTransport, type SendScope, sendInParts } from '@/lib/upload';
-import { RECORDING_PART_BYTES, type UploadCompleteBody } from '@/shared/contract/student';
+import type { UploadCompleteBody } from '@/shared/contract/student';
 
 // The recording kind of the outbox, whole: what it carries, whose it is (the student who
 // recorded it, whoever is signed in when it goes), how it is sent and what a page refreshes.
@@ -103,7 +103,7 @@ export function recordingDescription(
   recording: LocalRecording,
   blob: Blob,
   peaks: number[],
-): Omit<UploadCompleteBody, 'clientSentAt'> {
+): Omit<UploadCompleteBody, 'clientSentAt' | 'parts'> {
   return {
     examID: recording.examId,
     variantID: recording.variantId,
@@ -111,7 +111,6 @@ export function recordingDescription(
     mime: recording.mime,
     ...recordingTimes(recording),
     peaks,
-    parts: Math.ceil(blob.size / RECORDING_PART_BYTES),
     size: blob.size,
     interrupted: recording.interrupted === true,
     ...(recording.recordedAt && { recordedAt: recording.recordedAt }),
@@ -125,7 +124,7 @@ export function recordingDescription(
  */
 export function recordingTransport(
   clientId: string,
-  description: Omit<UploadCompleteBody, 'clientSentAt'>,
+  description: Omit<UploadCompleteBody, 'clientSentAt' | 'parts'>,
   scope: SendScope,
   now: () => Date = () => new Date(),
 ): PartsTransport {
@@ -133,12 +132,12 @@ export function recordingTransport(
   const base = apiPartsTransport(url, description, scope);
   return {
     ...base,
-    complete: () =>
+    complete: (parts) =>
       apiPartsTransport(
         url,
-        { ...description, clientSentAt: now().toISOString() } satisfies UploadCompleteBody,
+        { ...description, clientSentAt: now().toISOString() } satisfies Omit<UploadCompleteBody, 'parts'>,
         scope,
-      ).complete(),
+      ).complete(parts),
   };
 }
 
