@@ -241,7 +241,12 @@ async function main() {
         `cut every ${DROP_SECONDS} s for ${DOWN_SECONDS} s`,
     );
     const rows = [
-      await measure('parts (256 KiB, resumable)', target, (url) => inParts(url, setup, blob), blob.size),
+      await measure(
+        'parts (resumable, growing with the link)',
+        target,
+        (url) => inParts(url, setup, blob),
+        blob.size,
+      ),
       await measure(
         'one multipart POST, restarted',
         target,

@@ -126,6 +126,19 @@ describe.each(DATABASES)('the exam day in the statistics and scores.csv on %s', 
       },
     ]);
 
+    // A later page reads its own students' rows only, and says the same of them.
+    const later = await as(
+      t.app,
+      c.teacher,
+    )({ method: 'GET', url: `/api/teacher/exam/${c.exam.id}/statistics?page_size=2&page_number=1` });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(
+      statisticsPageSchema.parse(later.json()).sessions.map((s) => [s.student.id, s.state, s.attempts]),
+    ).toEqual([
+      [onDevice.id, 'on-device', 0],
+      [received.id, 'received', 1],
+    ]);
+
     const csv = await as(
       t.app,
       c.teacher,

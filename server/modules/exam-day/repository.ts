@@ -132,8 +132,16 @@ export async function assignedStudents(db: Db, examId: number) {
 }
 
 /** Every attempt of the exam any device reported. */
-export async function examProgressRows(db: Db, examId: number): Promise<ProgressRow[]> {
-  return db.selectFrom('exam_progress').selectAll().where('exam_id', '=', examId).execute();
+/** The exam's progress rows: of these students only, when given. */
+export async function examProgressRows(
+  db: Db,
+  examId: number,
+  studentIds?: number[],
+): Promise<ProgressRow[]> {
+  if (studentIds?.length === 0) return [];
+  let query = db.selectFrom('exam_progress').selectAll().where('exam_id', '=', examId);
+  if (studentIds) query = query.where('student_id', 'in', studentIds);
+  return query.execute();
 }
 
 export interface ReceivedRow {
@@ -146,13 +154,15 @@ export interface ReceivedRow {
   after_close: number;
 }
 
-/** The exam's recordings, as far as the progress view needs them. */
-export async function examRecordings(db: Db, examId: number): Promise<ReceivedRow[]> {
-  return db
+/** The exam's recordings, as far as the progress view needs them: of these students only, when given. */
+export async function examRecordings(db: Db, examId: number, studentIds?: number[]): Promise<ReceivedRow[]> {
+  if (studentIds?.length === 0) return [];
+  let query = db
     .selectFrom('recordings')
     .select(['id', 'student_id', 'client_id', 'variant_id', 'created_at', 'late', 'after_close'])
-    .where('exam_id', '=', examId)
-    .execute();
+    .where('exam_id', '=', examId);
+  if (studentIds) query = query.where('student_id', 'in', studentIds);
+  return query.execute();
 }
 
 /** How many tasks each of these variants has (absent: none or gone), in one query. */

@@ -94,10 +94,12 @@ export async function classProgress(
   examId: number,
   only?: ClassData['students'],
 ): Promise<ExamProgressStudent[]> {
+  // A page's students read only their own rows, not the whole class's.
+  const ids = only?.map((s) => s.id);
   const [students, progress, recordings] = await Promise.all([
     only ?? repo.assignedStudents(db, examId),
-    repo.examProgressRows(db, examId),
-    repo.examRecordings(db, examId),
+    repo.examProgressRows(db, examId, ids),
+    repo.examRecordings(db, examId, ids),
   ]);
   const variants = new Set<number>();
   for (const p of progress) if (p.variant_id !== null) variants.add(p.variant_id);
