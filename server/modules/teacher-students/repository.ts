@@ -74,11 +74,20 @@ export async function findAcceptedStudent(
     .executeTakeFirst();
 }
 
+/** What the students' lists show of an account (`toPersonDto`): never its hash, keys or e-mail. */
+const PERSON_COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.name',
+  'users.surname',
+  'users.patronymic',
+] as const;
+
 export async function acceptedStudentsPage(db: Db, teacherId: number, q: SearchPageQuery) {
   return selectPage(
     q,
     acceptedStudents(db, teacherId).where(searchMatches('users.search', q.search_string)),
-    (students) => students.selectAll('users').orderBy('users.search').orderBy('users.id'),
+    (students) => students.select(PERSON_COLUMNS).orderBy('users.search').orderBy('users.id'),
   );
 }
 
@@ -97,7 +106,7 @@ export async function allStudentsPage(db: Db, teacherId: number, q: SearchPageQu
             .onRef('teacher_students.student_id', '=', 'users.id')
             .on('teacher_students.teacher_id', '=', teacherId),
         )
-        .selectAll('users')
+        .select(PERSON_COLUMNS)
         .select('teacher_students.status as link_status')
         .orderBy('users.search')
         .orderBy('users.id'),
