@@ -5,6 +5,22 @@ import { searchMatches, selectPage } from '../../lib/paging';
 
 export type TaskRow = Selectable<TasksTable>;
 
+/** What a task's answer (`toTaskDtos`) is made of: all but its search key and times. */
+export const TASK_DTO_COLUMNS = [
+  'id',
+  'teacher_id',
+  'name',
+  'text',
+  'type',
+  'duration',
+  'preparation_duration',
+  'criteria',
+  'questions',
+  'model_answer_file_id',
+  'model_answer_text',
+] as const;
+export type TaskDtoRow = Pick<TaskRow, (typeof TASK_DTO_COLUMNS)[number]>;
+
 export async function insertTask(db: Db, row: Insertable<TasksTable>): Promise<TaskRow> {
   return db.insertInto('tasks').values(row).returningAll().executeTakeFirstOrThrow();
 }
@@ -58,7 +74,7 @@ export async function teacherTasksPage(db: Db, teacherId: number, q: SearchPageQ
       .selectFrom('tasks')
       .where('teacher_id', '=', teacherId)
       .where(searchMatches('search', q.search_string)),
-    (tasks) => tasks.selectAll().orderBy('search').orderBy('id'),
+    (tasks) => tasks.select(TASK_DTO_COLUMNS).orderBy('search').orderBy('id'),
   );
 }
 

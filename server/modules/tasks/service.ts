@@ -96,7 +96,7 @@ const storedDuration = (duration: number, questions: StoredQuestion[]) =>
  */
 export async function toTaskDtos(
   ctx: AppContext,
-  rows: repo.TaskRow[],
+  rows: repo.TaskDtoRow[],
   { modelAnswers }: TaskDtoOptions,
 ): Promise<TaskDto[]> {
   const questionsOf = new Map(rows.map((t) => [t.id, parseQuestions(t.questions)]));
@@ -140,7 +140,7 @@ export async function toTaskDtos(
   }));
 
   /** The task's model answer; its file shown only while it exists and is the task's teacher's. */
-  function toModelAnswer(t: repo.TaskRow): ModelAnswer | null {
+  function toModelAnswer(t: repo.TaskDtoRow): ModelAnswer | null {
     const f = t.model_answer_file_id === null ? undefined : questionFileById.get(t.model_answer_file_id);
     const file = f && f.teacher_id === t.teacher_id ? fileDto(f) : null;
     return file || t.model_answer_text !== null ? { text: t.model_answer_text, file } : null;
