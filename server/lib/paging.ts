@@ -3,6 +3,7 @@ import type { PageQuery } from '../../src/shared/contract/common';
 import { foldSearchText } from '../../src/shared/search-text';
 import type { Db } from '../db/types';
 import { preparedQuery } from './prepared-query';
+import { oneOf } from './one-of';
 
 export interface Page<T> {
   page: number;
@@ -75,7 +76,7 @@ export async function selectPage<DB, TB extends keyof DB, S, RDB, RTB extends ke
         (await idsQuery.execute()).map((r) => (r as { page_id: number }).page_id),
       );
       if (ids.length === 0) return pageOf(total, []);
-      const byIds = matching.where(sql<boolean>`${sql.ref(options.pageIds.id)} in (${sql.join(ids)})`);
+      const byIds = matching.where(oneOf(options.versioned.db, options.pageIds.id, ids));
       return pageOf(total, await rows(byIds).execute());
     }
     return pageOf(total, await readRows().execute());

@@ -4,7 +4,8 @@ import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { createDatabase, withNamedStatements, withStatementCache } from '../../server/db/connect';
-import { createPostgresDatabase, DATABASES } from './helpers/test-app';
+import { oneOf } from '../../server/lib/one-of';
+import { createPostgresDatabase, createTestApp, DATABASES, registerAndLogin } from './helpers/test-app';
 
 describe('SQLite statements are compiled once per SQL text', () => {
   let sqlite: SQLite.Database;
@@ -159,6 +160,42 @@ describe('PostgreSQL keeps a SELECT prepared by name', () => {
       } finally {
         await db.destroy();
         await database.drop();
+      }
+    },
+  );
+
+  it.each(DATABASES)(
+    'on %s: oneOf picks the rows of the ids; on PostgreSQL one statement serves lists of any length',
+    async (kind) => {
+      const t = await createTestApp(kind);
+      const db = t.app.ctx.db;
+      try {
+        const usernames = (ids: number[]) =>
+          db
+            .selectFrom('users')
+            .select('username')
+            .where(oneOf(db, 'id', ids))
+            .orderBy('id')
+            .execute();
+        const a = await registerAndLogin(t.app, 'student');
+        const b = await registerAndLogin(t.app, 'teacher');
+        expect(await usernames([])).toEqual([]);
+        expect(await usernames([-1, -2])).toEqual([]);
+        expect(await usernames([b.id, -1, a.id])).toEqual(
+          [a, b].sort((x, y) => x.id - y.id).map((u) => ({ username: u.fields.username })),
+        );
+        if (kind === 'postgres') {
+          await usernames([a.id]);
+          await usernames([a.id, b.id, -1]);
+          const prepared = await sql<{
+            statement: string;
+          }>`select statement from pg_prepared_statements where statement like '%= any(%'`.execute(db);
+          expect(prepared.rows.map((row) => row.statement)).toContain(
+            'select "username" from "users" where "id" = any($1) order by "id"',
+          );
+        }
+      } finally {
+        await t.close();
       }
     },
   );

@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, ExamProgressEventsTable, ExamProgressTable } from '../../db/types';
+import { oneOf } from '../../lib/one-of';
 
 // The exam day's queries: the attempts' progress as devices report it, the class's view of one
 // exam (a few queries for the whole class), and the events other instances poll without Redis.
@@ -132,6 +133,22 @@ export async function assignedStudents(db: Db, examId: number) {
 }
 
 /** Every attempt of the exam any device reported. */
+/** Every column of a progress row, named (PostgreSQL prepares the statement; `select *` it would not). */
+const PROGRESS_COLUMNS = [
+  'exam_id',
+  'student_id',
+  'client_id',
+  'variant_id',
+  'state',
+  'task',
+  'question',
+  'pending_bytes',
+  'device_at',
+  'updated_at',
+  'refused_reason',
+  'refused_at',
+] as const satisfies ReadonlyArray<keyof ProgressRow>;
+
 /** The exam's progress rows: of these students only, when given. */
 export async function examProgressRows(
   db: Db,
@@ -139,8 +156,8 @@ export async function examProgressRows(
   studentIds?: number[],
 ): Promise<ProgressRow[]> {
   if (studentIds?.length === 0) return [];
-  let query = db.selectFrom('exam_progress').selectAll().where('exam_id', '=', examId);
-  if (studentIds) query = query.where('student_id', 'in', studentIds);
+  let query = db.selectFrom('exam_progress').select(PROGRESS_COLUMNS).where('exam_id', '=', examId);
+  if (studentIds) query = query.where(oneOf(db, 'student_id', studentIds));
   return query.execute();
 }
 
@@ -161,7 +178,7 @@ export async function examRecordings(db: Db, examId: number, studentIds?: number
     .selectFrom('recordings')
     .select(['id', 'student_id', 'client_id', 'variant_id', 'created_at', 'late', 'after_close'])
     .where('exam_id', '=', examId);
-  if (studentIds) query = query.where('student_id', 'in', studentIds);
+  if (studentIds) query = query.where(oneOf(db, 'student_id', studentIds));
   return query.execute();
 }
 
@@ -171,7 +188,7 @@ export async function variantTaskCounts(db: Db, variantIds: number[]): Promise<M
   const rows = await db
     .selectFrom('variant_tasks')
     .select(['variant_id', (eb) => eb.fn.countAll<number | string>().as('tasks')])
-    .where('variant_id', 'in', variantIds)
+    .where(oneOf(db, 'variant_id', variantIds))
     .groupBy('variant_id')
     .execute();
   return new Map(rows.map((r) => [r.variant_id, Number(r.tasks)]));

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, RecordingGradesTable } from '../../db/types';
+import { oneOf } from '../../lib/one-of';
 
 export type GradeRow = Selectable<RecordingGradesTable>;
 
@@ -81,7 +82,7 @@ export async function latestRecordingsOf(
       'recordings.over_attempts',
     ])
     .where('recordings.exam_id', '=', examId)
-    .where('recordings.student_id', 'in', studentIds)
+    .where(oneOf(db, 'recordings.student_id', studentIds))
     .orderBy('recordings.created_at', 'desc')
     .orderBy('recordings.id', 'desc')
     .execute();

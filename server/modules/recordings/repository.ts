@@ -2,6 +2,7 @@ import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, RecordingsTable } from '../../db/types';
 import { searchMatches, selectPage, type Page } from '../../lib/paging';
+import { oneOf } from '../../lib/one-of';
 
 export type RecordingRow = Selectable<RecordingsTable>;
 
@@ -78,7 +79,7 @@ export async function studentRecordingCounts(
     .selectFrom('recordings')
     .select((eb) => ['exam_id', eb.fn.countAll<number | string>().as('n')])
     .where('student_id', '=', studentId)
-    .where('exam_id', 'in', examIds)
+    .where(oneOf(db, 'exam_id', examIds))
     .groupBy('exam_id')
     .execute();
   return new Map(rows.map((r) => [r.exam_id, Number(r.n)]));

@@ -2,6 +2,7 @@ import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, TasksTable } from '../../db/types';
 import { searchMatches, selectPage } from '../../lib/paging';
+import { oneOf } from '../../lib/one-of';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -95,7 +96,7 @@ export async function filesOfTasks(db: Db, taskIds: number[]) {
     .selectFrom('task_files')
     .innerJoin('files', 'files.id', 'task_files.file_id')
     .select(['task_files.task_id', 'files.id', 'files.name', 'files.mime'])
-    .where('task_files.task_id', 'in', taskIds)
+    .where(oneOf(db, 'task_files.task_id', taskIds))
     .orderBy('task_files.task_id')
     .orderBy('task_files.position')
     .execute();
