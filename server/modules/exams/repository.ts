@@ -24,10 +24,26 @@ export async function updateTeacherExam(
   return Number(r.numUpdatedRows) > 0;
 }
 
+/**
+ * Every column of an exam, named: the teacher's exam is checked by nearly every teacher call, and
+ * PostgreSQL prepares a statement once per connection only when it names its columns.
+ */
+const EXAM_COLUMNS = [
+  'id',
+  'teacher_id',
+  'name',
+  'search',
+  'attempts',
+  'opens_at',
+  'closes_at',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof ExamRow>;
+
 export async function findTeacherExam(db: Db, teacherId: number, id: number): Promise<ExamRow | undefined> {
   return db
     .selectFrom('exams')
-    .selectAll()
+    .select(EXAM_COLUMNS)
     .where('id', '=', id)
     .where('teacher_id', '=', teacherId)
     .executeTakeFirst();
