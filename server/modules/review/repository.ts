@@ -206,7 +206,10 @@ export async function listExamRecordingsForZip(db: Db, examId: number): Promise<
 
 // ---- statistics ----
 
-/** One row per assigned student, by surname: the latest upload for the exam, or null. */
+/**
+ * One row per assigned student, by surname (their latest recording is read for the page's
+ * students beside it, `latestGrades`).
+ */
 export async function examStatisticsPage(db: Db, examId: number, q: PageQuery) {
   return selectPage(
     q,
@@ -214,17 +217,7 @@ export async function examStatisticsPage(db: Db, examId: number, q: PageQuery) {
     (students) =>
       students
         .innerJoin('users', 'users.id', 'exam_students.student_id')
-        .leftJoin(
-          (eb) =>
-            eb
-              .selectFrom('recordings')
-              .select(['student_id', (e) => e.fn.max('created_at').as('last_at')])
-              .where('exam_id', '=', examId)
-              .groupBy('student_id')
-              .as('latest'),
-          (join) => join.onRef('latest.student_id', '=', 'exam_students.student_id'),
-        )
-        .select(['users.id', 'users.surname', 'users.name', 'latest.last_at'])
+        .select(['users.id', 'users.surname', 'users.name'])
         // The folded search column starts with surname, then name: the same order on both databases.
         .orderBy('users.search')
         .orderBy('users.id'),

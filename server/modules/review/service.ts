@@ -22,7 +22,7 @@ import { EntryNamer, streamZip, type ZipSource } from './zip';
 
 /**
  * One row per assigned student, by surname: completed when they have a recording of the exam;
- * the grade and the flags are the latest recording's, beside how many they made; the state is
+ * its date, grade and flags are the latest recording's, beside how many they made; the state is
  * where their latest attempt stands on the exam day (the page's students' progress, read once): six
  * queries after the account check.
  */
@@ -46,8 +46,8 @@ export async function statistics(
     const grade = latest.get(row.id);
     return {
       student: { id: row.id, surname: row.surname, name: row.name },
-      completed: row.last_at !== null,
-      date: row.last_at ?? null,
+      completed: grade !== undefined,
+      date: grade?.createdAt ?? null,
       total: grade?.total ?? null,
       maxTotal: grade?.maxTotal ?? null,
       attempts: grade?.attempts ?? 0,
