@@ -2,6 +2,7 @@ import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Role } from '../../../src/shared/roles';
 import { foldSearchText, searchColumn } from '../../../src/shared/search-text';
 import type { Db, NewUser, User } from '../../db/types';
+import { oneOf } from '../../lib/one-of';
 import { searchMatches, selectPage } from '../../lib/paging';
 
 export interface ProfileFields {
@@ -33,18 +34,50 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * Every column of an account, named: PostgreSQL prepares a statement once per connection only when
+ * it names its columns, and an account is looked up by id on many calls (a missing column fails
+ * the type of the functions below).
+ */
+const USER_COLUMNS = [
+  'id',
+  'role',
+  'username',
+  'username_key',
+  'email',
+  'email_key',
+  'password_hash',
+  'name',
+  'surname',
+  'patronymic',
+  'inform_about_exam_completion',
+  'search',
+  'created_at',
+  'updated_at',
+  'token_version',
+] as const satisfies ReadonlyArray<keyof User>;
+
 export async function findUserById(db: Db, id: number): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /** The accounts of these ids that exist, in one statement. */
 export async function findUsersByIds(db: Db, ids: number[]): Promise<User[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+  return db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where(oneOf(db, 'id', ids))
+    .execute();
 }
 
 export async function findUserByIdAndRole(db: Db, id: number, role: Role): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).where('role', '=', role).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where('id', '=', id)
+    .where('role', '=', role)
+    .executeTakeFirst();
 }
 
 export async function findUserByUsername(db: Db, username: string): Promise<User | undefined> {
