@@ -4,8 +4,9 @@
  * endpoint, then the file part `audio`). `parts`: what the app itself sends, one student after
  * another's request on a connection of their own: GET the upload's status, PUT its parts in
  * order at their offsets (the first of 256 KiB, the next ones grown by the app's own rule,
- * `nextPartBytes`, from how long the one before took), POST complete with the description. Every answer counts as it comes: the server
- * holds uploads in its sockets (upload slots) rather than refusing them.
+ * `nextPartBytes`, from how long the one before took), POST complete with the description.
+ * Every answer counts as it comes: the server holds uploads in its sockets (upload slots)
+ * rather than refusing them.
  * `node --import tsx bench/lib/upload-client.ts <job.json>` prints the outcome.
  */
 import { readFileSync } from 'node:fs';
