@@ -106,6 +106,8 @@ function scenarios(admin: string, teacher: string, student: string): Scenario[] 
     { name: 'student audios', token: student, paths: [`/api/student/audios?${PAGE}&page_number=0`] },
     { name: 'student audios, search', token: student, paths: searches('/api/student/audios', ['экз', 'ё']) },
     { name: 'student exams', token: student, paths: [`/api/student/exams?${PAGE}&page_number=0`] },
+    // Not a list: the access check's one statement and nothing else, the floor under every list.
+    { name: 'access check alone (role)', token: student, paths: ['/api/auth/role'] },
   ];
 }
 

@@ -226,12 +226,6 @@ export async function logout(ctx: AppContext, presented: string | null): Promise
   if (row) await repo.revokeRefreshFamily(ctx.db, row.family, nowIso());
 }
 
-export async function role(ctx: AppContext, userId: number): Promise<Role> {
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw unauthorized();
-  return user.role;
-}
-
 function recoveryMail(user: User, link: string) {
   return {
     to: user.email,
