@@ -1,8 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './vite.config';
 
 // '@/lib/…' is 'src/lib/…', as in tsconfig.json and vite.config.ts; each project needs it.
-const resolve = { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } };
+const resolve = { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }] };
+
+const REACT_LIBRARIES = [
+  /@emotion\//,
+  /@mui\//,
+  /@tanstack\/react-/,
+  /@testing-library\/react/,
+  /notistack/,
+  /react-transition-group/,
+  /use-sync-external-store/,
+];
 
 export default defineConfig({
   test: {
@@ -24,9 +35,29 @@ export default defineConfig({
         },
       },
       {
-        resolve,
+        // The components run on the renderer the app ships (vite.config.ts): the libraries that
+        // import React are bundled by Vite here, so that they take the same aliases.
+        resolve: {
+          // The libraries' ES builds: their CommonJS would require React itself.
+          conditions: ['module', 'browser', 'development|production'],
+          mainFields: ['module', 'main'],
+          alias: [
+            ...resolve.alias,
+            ...reactOnPreact,
+            // MUI's transitions import this context's CommonJS file by path: its ES twin.
+            {
+              find: /^react-transition-group\/cjs\/TransitionGroupContext\.js$/,
+              replacement: 'react-transition-group/esm/TransitionGroupContext.js',
+            },
+          ],
+        },
         test: {
           name: 'unit',
+          server: { deps: { inline: REACT_LIBRARIES } },
+          // CommonJS that requires React (the router's store selector): bundled, aliases applied.
+          deps: {
+            optimizer: { client: { enabled: true, include: ['use-sync-external-store/shim/with-selector'] } },
+          },
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],

@@ -103,9 +103,9 @@ describe('PagedList', () => {
     onRequest.mockClear();
 
     const box = screen.getByRole('searchbox', { name: 'Поиск' });
-    fireEvent.change(box, { target: { value: 'и' } });
+    fireEvent.input(box, { target: { value: 'и' } });
     act(() => vi.advanceTimersByTime(200));
-    fireEvent.change(box, { target: { value: 'иван' } });
+    fireEvent.input(box, { target: { value: 'иван' } });
     act(() => vi.advanceTimersByTime(499));
     expect(onRequest).not.toHaveBeenCalled();
 

@@ -28,7 +28,7 @@ describe('UserDialog', () => {
     for (const [name, value] of Object.entries(typed)) {
       const input = field(name);
       expect(input.labels?.[0]?.textContent).toBeTruthy();
-      fireEvent.change(input, { target: { value } });
+      fireEvent.input(input, { target: { value } });
     }
     fireEvent.click(screen.getByRole('button', { name: 'Создать' }));
     expect(onSubmit).toHaveBeenCalledWith(typed);
@@ -58,7 +58,7 @@ describe('UserDialog', () => {
     expect(field('password').required).toBe(false);
     expect(field('username').required).toBe(true);
     expect(screen.getByText('Оставьте пустым, чтобы не менять')).toBeTruthy();
-    fireEvent.change(field('name'), { target: { value: 'Пётр' } });
+    fireEvent.input(field('name'), { target: { value: 'Пётр' } });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(onSubmit).toHaveBeenCalledWith({ ...initial, name: 'Пётр' });
   });

@@ -27,6 +27,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The promises the click started (the microphone opened), settled and drawn; no time passes. */
+const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
+
 describe('microphone check', () => {
   it('explains that the microphone needs HTTPS on a page opened over plain HTTP', () => {
     setMicrophone(() => Promise.resolve(stream), false);
@@ -51,6 +54,7 @@ describe('microphone check', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Проверить микрофон' }));
     });
+    await settle();
     expect(screen.getByRole('progressbar', { name: 'Уровень микрофона' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Записать 3 секунды' })).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(3000));
@@ -114,6 +118,7 @@ describe('the sample', () => {
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Проверить микрофон' }));
       });
+      await settle();
       const askedAt = Date.now();
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Записать 3 секунды' }));

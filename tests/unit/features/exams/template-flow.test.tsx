@@ -157,7 +157,7 @@ describe('Создать по образцу ФИПИ', () => {
     expect((dialog.getByRole('textbox', { name: 'Название' }) as HTMLInputElement).value).toBe(
       'Итоговое собеседование по русскому языку',
     );
-    fireEvent.change(dialog.getByRole('textbox', { name: 'Название' }), {
+    fireEvent.input(dialog.getByRole('textbox', { name: 'Название' }), {
       target: { value: '9 «А», пробный' },
     });
     fireEvent.click(dialog.getByRole('button', { name: 'Создать' }));

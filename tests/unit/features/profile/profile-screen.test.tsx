@@ -49,7 +49,7 @@ function renderProfile() {
 }
 
 const section = (name: string) => within(screen.getByRole('region', { name }));
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
 const sent = (path: string) => server.seen.filter((r) => r.path === path).map((r) => JSON.parse(r.body));
 
 describe('ProfileScreen asks for the current password', () => {

@@ -57,7 +57,7 @@ async function renderReview() {
   const main = () => made.regions.at(-1)!.byId(MAIN_REGION_ID)!;
   const times = () => within(creator).getByTestId('main-region-times').textContent;
   const add = async (text: string) => {
-    fireEvent.change(within(creator).getByRole('textbox', { name: 'Комментарий' }), {
+    fireEvent.input(within(creator).getByRole('textbox', { name: 'Комментарий' }), {
       target: { value: text },
     });
     fireEvent.click(within(creator).getByRole('button', { name: 'Добавить' }));

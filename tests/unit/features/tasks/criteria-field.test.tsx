@@ -29,10 +29,10 @@ describe('CriteriaField', () => {
     latest = criterionDrafts([{ name: 'Решение задачи', maxPoints: 3 }]);
     render(<Harness initial={latest} />);
     fireEvent.click(screen.getByRole('button', { name: 'Добавить критерий' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Критерий 2' }), {
+    fireEvent.input(screen.getByRole('textbox', { name: 'Критерий 2' }), {
       target: { value: 'Произношение' },
     });
-    fireEvent.change(screen.getAllByRole('spinbutton', { name: 'Макс. баллов' })[1], {
+    fireEvent.input(screen.getAllByRole('spinbutton', { name: 'Макс. баллов' })[1], {
       target: { value: '2' },
     });
     expect(criteriaOf(latest)).toEqual([

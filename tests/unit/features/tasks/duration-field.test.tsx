@@ -13,9 +13,9 @@ describe('DurationField', () => {
     render(<Field />);
     const mmss = screen.getByTestId('duration-mmss');
     expect(mmss.textContent).toBe('00:00');
-    fireEvent.change(screen.getByLabelText('Время на ответ, сек'), { target: { value: '125' } });
+    fireEvent.input(screen.getByLabelText('Время на ответ, сек'), { target: { value: '125' } });
     expect(mmss.textContent).toBe('02:05');
-    fireEvent.change(screen.getByLabelText('Время на ответ, сек'), { target: { value: '' } });
+    fireEvent.input(screen.getByLabelText('Время на ответ, сек'), { target: { value: '' } });
     expect(mmss.textContent).toBe('00:00');
   });
 

@@ -76,7 +76,9 @@ function renderDialog(task?: TaskDto) {
   );
 }
 
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+// A text field gets what is typed as input events; a select reports its choice as a change.
+const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
+const choose = (select: HTMLElement, value: string) => fireEvent.change(select, { target: { value } });
 const sentTasks = () =>
   server.seen
     .filter((r) => r.path === '/api/teacher/task')
@@ -103,7 +105,7 @@ describe('TaskDialog: model answer', () => {
           'Вопрос про имя.ogg',
         ]),
       );
-      type(audio, '3');
+      choose(audio, '3');
       fireEvent.click(screen.getByRole('button', { name: 'Создать' }));
       await waitFor(() => expect(sentTasks()).toHaveLength(1));
       expect(sentTasks()[0]).toMatchObject({ modelAnswerFileId: 3, modelAnswerText: null });
@@ -124,7 +126,7 @@ describe('TaskDialog: model answer', () => {
       const audio = screen.getByRole('combobox', { name: 'Аудио образца' }) as HTMLSelectElement;
       expect(audio.value).toBe('50');
       expect(audio.selectedOptions[0].textContent).toBe('Образец.mp3');
-      type(audio, '');
+      choose(audio, '');
       fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
       await waitFor(() => expect(sentTasks()).toHaveLength(1));
       expect(sentTasks()[0]).toMatchObject({

@@ -77,7 +77,9 @@ function renderDialog(task?: TaskDto) {
 }
 
 const question = (n: number) => within(screen.getByRole('group', { name: `Вопрос ${n}` }));
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+// A text field gets what is typed as input events; a select reports its choice as a change.
+const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } });
+const choose = (select: HTMLElement, value: string) => fireEvent.change(select, { target: { value } });
 const durationField = () =>
   screen.getByRole('spinbutton', { name: 'Время на ответ, сек' }) as HTMLInputElement;
 const sentTasks = () =>
@@ -116,7 +118,7 @@ describe('TaskDialog: questions', () => {
           'Вопрос про имя.ogg',
         ]),
       );
-      type(audio1, '3');
+      choose(audio1, '3');
       type(question(2).getByRole('spinbutton', { name: 'Время на ответ на вопрос 2, сек' }), '60');
       expect(durationField().value).toBe('140');
       expect(screen.getByTestId('duration-mmss').textContent).toBe('02:20');
