@@ -46,6 +46,10 @@ export default defineConfig({
         // The manifest's screenshots are for the install dialog only, not for every device's cache.
         globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        // A classic script in one file: the worker shares modules with the page, whose lazy imports
+        // must be inlined here, never turned into the page's preload helper (`import.meta`, the
+        // DOM), which a classic service worker cannot even parse.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),

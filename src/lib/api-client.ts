@@ -8,8 +8,11 @@ export interface ApiOptions<S extends z.ZodType | undefined = undefined> extends
   FetchOptions<'json'>,
   'responseType'
 > {
-  /** Parses the answer with the contract schema. */
-  schema?: S;
+  /**
+   * Parses the answer with the contract schema; or loads it beside the request (a screen that
+   * draws from the cache first need not wait for zod and the contracts to draw).
+   */
+  schema?: S | (() => Promise<S>);
   /**
    * Whose request this is (an outbox item's owner): it goes only under that user's session,
    * checked before every attempt (a renewal may bring another user's token); else it is not sent
@@ -138,14 +141,17 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   options: ApiOptions<S> = {},
 ): Promise<Result<S>> {
   const { schema, timeout = REQUEST_TIMEOUT_MS, signal, asUser, ...rest } = options;
-  const data: unknown = await withSession(() =>
-    withTimeout(signal, timeout, (attempt) =>
-      ofetch(path, { ...rest, retry: 0, headers: withBearer(rest.headers, asUser), signal: attempt }),
-    ).catch((error: unknown) => {
-      throw toApiError(error);
-    }),
-  );
-  return (schema ? schema.parse(data) : data) as Result<S>;
+  const [data, parser] = await Promise.all([
+    withSession(() =>
+      withTimeout(signal, timeout, (attempt) =>
+        ofetch(path, { ...rest, retry: 0, headers: withBearer(rest.headers, asUser), signal: attempt }),
+      ).catch((error: unknown) => {
+        throw toApiError(error);
+      }),
+    ) as Promise<unknown>,
+    typeof schema === 'function' ? schema() : schema,
+  ]);
+  return (parser ? parser.parse(data) : data) as Result<S>;
 }
 
 /**

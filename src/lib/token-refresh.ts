@@ -1,8 +1,12 @@
-import { tokensSchema } from '@/shared/contract/auth';
-
-type Tokens = ReturnType<typeof tokensSchema.parse>;
+import type { tokensSchema } from '@/shared/contract/auth';
 import { apiError, toApiError } from './api-status';
 import { REFRESH_TRANSPORT_HEADERS } from './tokens';
+
+type Tokens = ReturnType<typeof tokensSchema.parse>;
+
+// The contract (zod) loads with the first renewal, beside its request: every screen's first
+// request may renew, and none should wait for zod to be drawn.
+const authContract = () => import('@/shared/contract/auth');
 
 /** The Web Lock every rotation of the refresh token takes: tabs and the service worker alike. */
 export const TOKEN_REFRESH_LOCK = 'ustno-token-refresh';
@@ -27,6 +31,9 @@ export async function underRefreshLock<T>(run: () => Promise<T>): Promise<T> {
  * session is over for good, a 5xx or no answer when it is worth trying again later.
  */
 export async function postRefresh(legacy?: string | null): Promise<Tokens> {
+  const contract = authContract();
+  // Its failure is the renewal's, reported below (never an unhandled rejection).
+  contract.catch(() => undefined);
   let res: Response;
   try {
     res = await fetch('/api/auth/refresh-token', {
@@ -39,5 +46,6 @@ export async function postRefresh(legacy?: string | null): Promise<Tokens> {
     throw toApiError(error);
   }
   if (!res.ok) throw await apiError(res);
-  return tokensSchema.parse(await res.json());
+  const [{ tokensSchema }, body] = await Promise.all([contract, res.json()]);
+  return tokensSchema.parse(body);
 }

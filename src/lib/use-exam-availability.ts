@@ -1,6 +1,4 @@
-import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useState } from 'react';
-import { recordingStore } from './device-sync';
 import {
   attemptsLeftText,
   type ExamAvailability,
@@ -35,18 +33,26 @@ export function useDeviceAttempts(): DeviceAttempts {
   const owner = tokenStore.userId();
   const [seen, setSeen] = useState<OnDevice | null>(null);
   useEffect(() => {
-    const subscription = liveQuery(async (): Promise<OnDevice> => ({
-      rows: await recordingStore.recordingsOf(owner),
-      confirmed: await recordingStore.confirmedOf(owner),
-    })).subscribe({
-      next: setSeen,
-      // A device that cannot be read counts none of its own rather than blocking the start.
-      error: (error: unknown) => {
-        console.warn('attempts on the device', error);
-        setSeen({ rows: [], confirmed: [] });
-      },
-    });
-    return () => subscription.unsubscribe();
+    // A device that cannot be read counts none of its own rather than blocking the start.
+    const unreadable = (error: unknown) => {
+      console.warn('attempts on the device', error);
+      setSeen({ rows: [], confirmed: [] });
+    };
+    let stop: (() => void) | null = null;
+    let live = true;
+    // The device database (Dexie) loads after the screen is drawn: nothing starts until it is read.
+    Promise.all([import('dexie'), import('./device-sync')]).then(([{ liveQuery }, { recordingStore }]) => {
+      if (!live) return;
+      const subscription = liveQuery(async (): Promise<OnDevice> => ({
+        rows: await recordingStore.recordingsOf(owner),
+        confirmed: await recordingStore.confirmedOf(owner),
+      })).subscribe({ next: setSeen, error: unreadable });
+      stop = () => subscription.unsubscribe();
+    }, unreadable);
+    return () => {
+      live = false;
+      stop?.();
+    };
   }, [owner]);
   const count = useCallback(
     (examId: number, since: number) => {

@@ -142,6 +142,32 @@ describe('api client against a real HTTP server', () => {
     server.handle(() => ({ status: 200, body: { n: 1, extra: true } }));
     await expect(api('/api/plain', { schema: z.object({ n: z.number() }) })).resolves.toEqual({ n: 1 });
   });
+
+  it('loads a schema given as a loader beside the request and parses with it', async () => {
+    const { z } = await import('zod');
+    server.handle(() => ({ status: 200, body: { n: 1, extra: true } }));
+    let loaded = 0;
+    const schema = () => {
+      loaded += 1;
+      return Promise.resolve(z.object({ n: z.number() }));
+    };
+    await expect(api('/api/plain', { schema })).resolves.toEqual({ n: 1 });
+    expect(loaded).toBe(1);
+    server.handle(() => ({ status: 200, body: { n: 'one' } }));
+    await expect(api('/api/plain', { schema })).rejects.toThrow();
+  });
+
+  it('a schema that cannot load fails the call; a failed request passes its own error on', async () => {
+    const { z } = await import('zod');
+    server.handle(() => ({ status: 200, body: { n: 1 } }));
+    const missing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(api('/api/plain', { schema: missing })).rejects.toThrow('dynamically imported module');
+    server.handle(() => ({ status: 404, body: { message: 'Не найдено' } }));
+    const error = await api('/api/plain', { schema: () => Promise.resolve(z.object({})) }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as ApiError).status).toBe(404);
+  });
 });
 
 describe('error catalogue on real answers', () => {

@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { studentExamExtendedSchema } from '@/shared/contract/student';
 import { api } from '@/lib/api-client';
+import { studentContract } from './student-contract';
 
 export const getExamExtended = (examId: number) =>
-  api(`/api/student/exam/${examId}/extended`, { schema: studentExamExtendedSchema });
+  api(`/api/student/exam/${examId}/extended`, {
+    schema: () => studentContract().then((c) => c.studentExamExtendedSchema),
+  });
 
 export const examExtendedQuery = (examId: number) =>
   queryOptions({ queryKey: ['student', 'exam', examId, 'extended'], queryFn: () => getExamExtended(examId) });

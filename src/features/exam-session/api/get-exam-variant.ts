@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { studentVariantSchema } from '@/shared/contract/student';
+import type { studentVariantSchema } from '@/shared/contract/student';
 import { api } from '@/lib/api-client';
+import { studentContract } from './student-contract';
 
 export type Variant = z.infer<typeof studentVariantSchema>;
 
 export const getExamVariant = (examId: number, variantId: number) =>
-  api(`/api/student/exam/${examId}/variant/${variantId}`, { schema: studentVariantSchema });
+  api(`/api/student/exam/${examId}/variant/${variantId}`, {
+    schema: () => studentContract().then((c) => c.studentVariantSchema),
+  });
 
 export const examVariantQuery = (examId: number, variantId: number) =>
   queryOptions({

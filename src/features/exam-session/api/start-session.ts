@@ -1,5 +1,5 @@
-import { sessionStartResponseSchema } from '@/shared/contract/student';
 import { api } from '@/lib/api-client';
+import { studentContract } from './student-contract';
 
 /** Starts a session; its errors are ignored (offline, the exam goes on without one). */
 export async function startSession(examId: number, variantId: number): Promise<number | null> {
@@ -7,7 +7,7 @@ export async function startSession(examId: number, variantId: number): Promise<n
     const r = await api(`/api/student/session/${examId}/start`, {
       method: 'POST',
       body: { variantID: variantId },
-      schema: sessionStartResponseSchema,
+      schema: () => studentContract().then((c) => c.sessionStartResponseSchema),
     });
     return r.session_id;
   } catch {

@@ -20,6 +20,7 @@ import { useExamExtended } from '../api/get-exam-extended';
 import { useExamVariant } from '../api/get-exam-variant';
 import { useDeviceStorage } from '../hooks/use-device-storage';
 import { useExamSession } from '../hooks/use-exam-session';
+import { loadExamDevice } from '../api/load-exam-device';
 import type { LeaveExamDialog } from './leave-exam-dialog';
 import type { TaskView } from './task-view';
 import { examTimeOf } from '../model/answer-windows';
@@ -38,9 +39,10 @@ const ExamEndScreen = lazy(() => import('./exam-end-screen').then((m) => ({ defa
 
 /**
  * What the exam shows once it runs (the task's text, images and clocks; the dialog that asks before
- * leaving) loads after the choice of variant is drawn, so the first open on a cheap phone waits
- * for less. Starting waits for it: a part that cannot load is a start that fails with a message,
- * never an exam without its screen.
+ * leaving) and what it does on the device (the recorder, Dexie, the outbox) load after the choice
+ * of variant is drawn, so the first open on a cheap phone waits for less. Starting waits for them:
+ * a part that cannot load is a start that fails with a message, never an exam without its screen
+ * or its recorder.
  */
 interface RunningParts {
   TaskView: typeof TaskView;
@@ -49,7 +51,7 @@ interface RunningParts {
 let runningParts: Promise<RunningParts> | null = null;
 
 function loadRunningParts(): Promise<RunningParts> {
-  runningParts ??= Promise.all([import('./task-view'), import('./leave-exam-dialog')]).then(
+  runningParts ??= Promise.all([import('./task-view'), import('./leave-exam-dialog'), loadExamDevice()]).then(
     ([taskView, leaveDialog]) => ({
       TaskView: taskView.TaskView,
       LeaveExamDialog: leaveDialog.LeaveExamDialog,

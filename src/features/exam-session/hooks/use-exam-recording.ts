@@ -1,11 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { recordingStore } from '@/lib/device-sync';
-import { saveBlob } from '@/lib/save-blob';
-import { enqueueRecording } from '../api/complete-exam';
-import { ustnoFile, ustnoFileName } from '../api/ustno-file';
+import { loadExamDevice } from '../api/load-exam-device';
 import type { StorageHealth } from '../model/chunk-writer';
-import { ExamRecorder, type RecorderFault, type RecorderMeta } from '../model/exam-recorder';
-import { type ListenBack, listenBackOf } from '../model/listen-back';
+import type { ExamRecorder, RecorderFault, RecorderMeta } from '../model/exam-recorder';
+import type { ListenBack } from '../model/listen-back';
 import { recordingExtension } from '@/shared/recording-media';
 
 const HEALTHY: StorageHealth = { error: null, unsaved: 0, recovered: false };
@@ -13,7 +10,8 @@ const HEALTHY: StorageHealth = { error: null, unsaved: 0, recovered: false };
 /**
  * The microphone and recorder lifecycle: opens a recording on a stream, finishes and queues
  * it, and lets it go when the screen goes (a recording left mid-exam keeps its rows and is sent
- * as interrupted by the watcher once its lock is free). Reports storage health and faults.
+ * as interrupted by the watcher once its lock is free). Reports storage health and faults. Its
+ * device side (the recorder, Dexie, the outbox) loads with the running screen, not before.
  */
 export function useExamRecording() {
   const recorder = useRef<ExamRecorder | null>(null);
@@ -23,6 +21,7 @@ export function useExamRecording() {
   const open = useCallback(
     async (stream: MediaStream, meta: RecorderMeta, onFault: (fault: RecorderFault) => void) => {
       setHealth(HEALTHY);
+      const { ExamRecorder, recordingStore } = await loadExamDevice();
       recorder.current = await ExamRecorder.create(stream, recordingStore, meta, {
         onHealth: setHealth,
         onFault,
@@ -45,6 +44,7 @@ export function useExamRecording() {
     async (label: string, options: { interrupted?: boolean } = {}): Promise<ListenBack | null> => {
       const r = recorder.current;
       if (!r) return null;
+      const { enqueueRecording, listenBackOf, recordingStore } = await loadExamDevice();
       if (!stored.current.has(r)) {
         await r.finish();
         stored.current.add(r);
@@ -69,6 +69,7 @@ export function useExamRecording() {
   const saveFile = useCallback(async (name: string) => {
     const r = recorder.current;
     if (!r) return;
+    const { recordingStore, saveBlob, ustnoFile, ustnoFileName } = await loadExamDevice();
     const audio = await r.recordedFile();
     const row = await recordingStore.get(r.meta.clientId).catch(() => undefined);
     if (row) saveBlob(await ustnoFile({ ...row, mime: r.mime }, audio), ustnoFileName(name, row.createdAt));

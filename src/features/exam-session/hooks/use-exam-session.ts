@@ -7,7 +7,8 @@ import { uuid } from '@/lib/uuid';
 import { ensureData, OfflineError } from '@/lib/route-data';
 import { completeSession } from '../api/complete-session';
 import { examVariantQuery, type Variant } from '../api/get-exam-variant';
-import { reportProgress } from '../api/report-progress';
+import { loadExamDevice } from '../api/load-exam-device';
+import type { ProgressOp } from '../api/report-progress';
 import { startSession } from '../api/start-session';
 import type { RecorderFault } from '../model/exam-recorder';
 import { answerWindowsOf, runnerTaskOf } from '../model/answer-windows';
@@ -28,6 +29,13 @@ export const VARIANT_REQUIRED_TEXT = 'Выберите вариант';
  * could not queue the answer (storage full): the recording stays on screen, to be saved as a file
  * or queued again.
  */
+/** Best effort, like the report itself: a device side that cannot load reports nothing. */
+const reportProgress = (op: Omit<ProgressOp, 'at'>, owner: string | null) =>
+  void loadExamDevice().then(
+    (device) => device.reportProgress(op, owner),
+    () => undefined,
+  );
+
 export type SessionStage = 'choose' | 'starting' | 'running' | 'finishing' | 'done' | 'stopped' | 'unsaved';
 
 // An answer the device could not queue exists only in this tab: leaving still asks.
@@ -71,7 +79,7 @@ export function useExamSession({ examId, examName }: { examId: number; examName:
   useEffect(() => {
     const r = reporting.current;
     if (!r || speakingTask === undefined) return;
-    void reportProgress(
+    reportProgress(
       {
         examId,
         clientId: r.clientId,
@@ -157,7 +165,7 @@ export function useExamSession({ examId, examName }: { examId: number; examName:
       const meta = { clientId: uuid(), examId, examName, variantId, sessionId, ownerId: tokenStore.userId() };
       const recorder = await recording.open(stream, meta, (kind) => void stopOnFault(kind));
       reporting.current = { clientId: meta.clientId, variantId, ownerId: meta.ownerId };
-      void reportProgress(
+      reportProgress(
         { examId, clientId: meta.clientId, variantID: variantId, state: 'started', task: 0 },
         meta.ownerId,
       );
