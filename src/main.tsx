@@ -8,6 +8,7 @@ import { reloadOnChunkLoadErrors } from '@/lib/chunk-reload';
 import { useToastsWanted, whenToasts } from '@/lib/notify';
 import { lazyPart } from '@/lib/lazy-part';
 import { onceSignedIn } from '@/lib/once-signed-in';
+import { afterFirstScreen } from '@/lib/after-first-screen';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 
 const root = document.getElementById('root');
@@ -17,7 +18,12 @@ void startQueryCache();
 // Neither the outbox nor the toasts are needed to draw the first screen, nor by a visitor who is
 // not signed in. A signed-in user's toasts load now, while online: an exam finished offline says so.
 onceSignedIn(() => {
-  void import('@/app/sync').then((m) => m.startSync());
+  const startOutbox = () => void import('@/app/sync').then((m) => m.startSync());
+  // From the worker's cache its files take no link: it starts at once, while the screen's guard
+  // waits for the server. Over the network they would queue ahead of the screen's own on a slow
+  // link: it starts once the screen is drawn (what waits on the device goes a moment later).
+  if (navigator.serviceWorker?.controller) startOutbox();
+  else afterFirstScreen(router, startOutbox);
   void whenToasts();
 });
 reloadOnChunkLoadErrors();

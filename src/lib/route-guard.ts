@@ -13,16 +13,14 @@ export const ROLE_CALL_TIMEOUT_MS = 8000;
  * network logs nobody out. A confirmed role that is not allowed also goes to /login.
  */
 export async function requireRole(allowed: readonly Role[]): Promise<Role> {
-  // The API client and the contract schemas load with the first protected page, not the landing.
-  const [{ api, errorStatus }, { roleResponseSchema }] = await Promise.all([
-    import('./api-client'),
-    import('@/shared/contract/auth'),
-  ]);
+  // The API client and the contract schemas load with the first protected page, not the landing;
+  // the call goes as soon as the client is here, the contract (zod) comes beside it.
+  const { api, errorStatus } = await import('./api-client');
+  const schema = () => import('@/shared/contract/auth').then((m) => m.roleResponseSchema);
   let role: Role | null = null;
   if (tokenStore.hasSession()) {
     try {
-      role = (await api('/api/auth/role', { schema: roleResponseSchema, timeout: ROLE_CALL_TIMEOUT_MS }))
-        .role;
+      role = (await api('/api/auth/role', { schema, timeout: ROLE_CALL_TIMEOUT_MS })).role;
       tokenStore.setLastRole(role);
     } catch (error) {
       const status = errorStatus(error);

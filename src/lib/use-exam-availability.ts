@@ -1,4 +1,6 @@
+import type * as DexieModule from 'dexie';
 import { useCallback, useEffect, useState } from 'react';
+import type * as DeviceSync from './device-sync';
 import {
   attemptsLeftText,
   type ExamAvailability,
@@ -28,6 +30,22 @@ interface OnDevice {
   confirmed: ConfirmedRecording[];
 }
 
+let deviceReader: Promise<[typeof DexieModule, typeof DeviceSync]> | null = null;
+
+/**
+ * What reading the device's attempts takes (Dexie, the device database), loaded once and not
+ * before a screen asks: a route's loader starts it beside the screen's own code, so that
+ * 'Начать экзамен' is not held by a second round of loading after the screen is drawn.
+ */
+export function loadDeviceReader(): Promise<[typeof DexieModule, typeof DeviceSync]> {
+  deviceReader ??= Promise.all([import('dexie'), import('./device-sync')]);
+  // A failed load is tried again by the next screen.
+  deviceReader.catch(() => {
+    deviceReader = null;
+  });
+  return deviceReader;
+}
+
 /** The signed-in student's own attempts the server may not know of yet, live from the device. */
 export function useDeviceAttempts(): DeviceAttempts {
   const owner = tokenStore.userId();
@@ -41,7 +59,7 @@ export function useDeviceAttempts(): DeviceAttempts {
     let stop: (() => void) | null = null;
     let live = true;
     // The device database (Dexie) loads after the screen is drawn: nothing starts until it is read.
-    Promise.all([import('dexie'), import('./device-sync')]).then(([{ liveQuery }, { recordingStore }]) => {
+    loadDeviceReader().then(([{ liveQuery }, { recordingStore }]) => {
       if (!live) return;
       const subscription = liveQuery(async (): Promise<OnDevice> => ({
         rows: await recordingStore.recordingsOf(owner),

@@ -3,6 +3,7 @@ import { examExtendedQuery } from '@/features/exam-session/api/get-exam-extended
 import { ExamSessionScreen } from '@/features/exam-session/components/exam-session-screen';
 import { parseIdParam, stringifyIdParam } from '@/lib/route-params';
 import { ensureData, unlessOffline } from '@/lib/route-data';
+import { loadDeviceReader } from '@/lib/use-exam-availability';
 
 function ExamSessionRoute() {
   const { id: examId } = Route.useParams();
@@ -17,8 +18,11 @@ function ExamSessionRoute() {
 
 export const Route = createFileRoute('/student/exams/$id/session')({
   params: { parse: parseIdParam, stringify: stringifyIdParam },
-  // The cached answer at once (the screen refreshes it); a failure is the screen's to show.
-  loader: ({ context, params }) =>
-    ensureData(context.queryClient, examExtendedQuery(params.id)).catch(unlessOffline),
+  // The cached answer at once (the screen refreshes it); a failure is the screen's to show. The
+  // device's attempts (which 'Начать экзамен' waits for) start loading beside it, not after the draw.
+  loader: ({ context, params }) => {
+    void loadDeviceReader();
+    return ensureData(context.queryClient, examExtendedQuery(params.id)).catch(unlessOffline);
+  },
   component: ExamSessionRoute,
 });
