@@ -141,16 +141,17 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   options: ApiOptions<S> = {},
 ): Promise<Result<S>> {
   const { schema, timeout = REQUEST_TIMEOUT_MS, signal, asUser, ...rest } = options;
-  const [data, parser] = await Promise.all([
-    withSession(() =>
-      withTimeout(signal, timeout, (attempt) =>
-        ofetch(path, { ...rest, retry: 0, headers: withBearer(rest.headers, asUser), signal: attempt }),
-      ).catch((error: unknown) => {
-        throw toApiError(error);
-      }),
-    ) as Promise<unknown>,
-    typeof schema === 'function' ? schema() : schema,
-  ]);
+  const loading = typeof schema === 'function' ? schema() : schema;
+  // The request's own failure comes first (offline says offline); the schema's is reported after.
+  if (loading instanceof Promise) loading.catch(() => undefined);
+  const data: unknown = await withSession(() =>
+    withTimeout(signal, timeout, (attempt) =>
+      ofetch(path, { ...rest, retry: 0, headers: withBearer(rest.headers, asUser), signal: attempt }),
+    ).catch((error: unknown) => {
+      throw toApiError(error);
+    }),
+  );
+  const parser = await loading;
   return (parser ? parser.parse(data) : data) as Result<S>;
 }
 
