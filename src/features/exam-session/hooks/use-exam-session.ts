@@ -20,6 +20,13 @@ import { useExamRecording } from './use-exam-recording';
 import { useExamRunner } from './use-exam-runner';
 import { leaveFocusMode, useFocusMode } from './use-focus-mode';
 
+/** Best effort, like the report itself: a device side that cannot load reports nothing. */
+const reportProgress = (op: Omit<ProgressOp, 'at'>, owner: string | null) =>
+  void loadExamDevice().then(
+    (device) => device.reportProgress(op, owner),
+    () => undefined,
+  );
+
 export const MICROPHONE_REQUIRED_TEXT = 'Для начала экзамена требуется разрешить доступ к микрофону и аудио';
 export const VARIANT_REQUIRED_TEXT = 'Выберите вариант';
 
@@ -29,13 +36,6 @@ export const VARIANT_REQUIRED_TEXT = 'Выберите вариант';
  * could not queue the answer (storage full): the recording stays on screen, to be saved as a file
  * or queued again.
  */
-/** Best effort, like the report itself: a device side that cannot load reports nothing. */
-const reportProgress = (op: Omit<ProgressOp, 'at'>, owner: string | null) =>
-  void loadExamDevice().then(
-    (device) => device.reportProgress(op, owner),
-    () => undefined,
-  );
-
 export type SessionStage = 'choose' | 'starting' | 'running' | 'finishing' | 'done' | 'stopped' | 'unsaved';
 
 // An answer the device could not queue exists only in this tab: leaving still asks.
