@@ -18,15 +18,21 @@ export async function waitForServiceWorker(page: Page, timeoutMs = 20_000): Prom
       }
       return null;
     })();
+    // Said when it fails: where the registration stands (none, installing, waiting or active).
+    const standing = async () => {
+      const r = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+      if (!r) return 'none';
+      return `installing ${r.installing?.state ?? '-'}, waiting ${r.waiting?.state ?? '-'}, active ${r.active?.state ?? '-'}`;
+    };
     const late = new Promise<string>((resolve) =>
-      setTimeout(
-        () =>
+      setTimeout(() => {
+        void standing().then((registration) =>
           resolve(
             `the service worker did not control the page within ${ms} ms ` +
-              `(controller: ${navigator.serviceWorker.controller?.state ?? 'none'})`,
+              `(controller: ${navigator.serviceWorker.controller?.state ?? 'none'}; registration: ${registration})`,
           ),
-        ms,
-      ),
+        );
+      }, ms),
     );
     return Promise.race([controlled, late]);
   }, timeoutMs);
