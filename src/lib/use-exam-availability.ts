@@ -1,6 +1,5 @@
-import type * as DexieModule from 'dexie';
 import { useCallback, useEffect, useState } from 'react';
-import type * as DeviceSync from './device-sync';
+import { loadOnce } from './load-once';
 import {
   attemptsLeftText,
   type ExamAvailability,
@@ -30,21 +29,12 @@ interface OnDevice {
   confirmed: ConfirmedRecording[];
 }
 
-let deviceReader: Promise<[typeof DexieModule, typeof DeviceSync]> | null = null;
-
 /**
  * What reading the device's attempts takes (Dexie, the device database), loaded once and not
  * before a screen asks: a route's loader starts it beside the screen's own code, so that
  * 'Начать экзамен' is not held by a second round of loading after the screen is drawn.
  */
-export function loadDeviceReader(): Promise<[typeof DexieModule, typeof DeviceSync]> {
-  deviceReader ??= Promise.all([import('dexie'), import('./device-sync')]);
-  // A failed load is tried again by the next screen.
-  deviceReader.catch(() => {
-    deviceReader = null;
-  });
-  return deviceReader;
-}
+export const loadDeviceReader = loadOnce(() => Promise.all([import('dexie'), import('./device-sync')]));
 
 /** The signed-in student's own attempts the server may not know of yet, live from the device. */
 export function useDeviceAttempts(): DeviceAttempts {

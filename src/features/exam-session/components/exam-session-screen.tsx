@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Page } from '@/components/layout/page';
+import { loadOnce } from '@/lib/load-once';
 import { useNotify } from '@/lib/notify';
 import { useExamAvailability } from '@/lib/use-exam-availability';
 import { ERROR_TEXT } from '@/shared/messages';
@@ -48,21 +49,14 @@ interface RunningParts {
   TaskView: typeof TaskView;
   LeaveExamDialog: typeof LeaveExamDialog;
 }
-let runningParts: Promise<RunningParts> | null = null;
-
-function loadRunningParts(): Promise<RunningParts> {
-  runningParts ??= Promise.all([import('./task-view'), import('./leave-exam-dialog'), loadExamDevice()]).then(
+const loadRunningParts = loadOnce((): Promise<RunningParts> =>
+  Promise.all([import('./task-view'), import('./leave-exam-dialog'), loadExamDevice()]).then(
     ([taskView, leaveDialog]) => ({
       TaskView: taskView.TaskView,
       LeaveExamDialog: leaveDialog.LeaveExamDialog,
     }),
-  );
-  // A failed load is tried again by the next start.
-  runningParts.catch(() => {
-    runningParts = null;
-  });
-  return runningParts;
-}
+  ),
+);
 
 /** The running parts once loaded; `ensure` loads them (again, after a failure) and keeps them. */
 function useRunningParts() {
