@@ -14,6 +14,13 @@
  * on the variant was handled and a frame drawn after it. Also counted: the scripts the first open
  * requested, gzipped from dist/ (as `npm run check:bundle` counts).
  *
+ * Both times are taken twice. By the driver (Playwright): from before the navigation's command
+ * until its polls see the choice, then through its click (which checks the element is visible,
+ * stable over two frames and hit, each a round trip to the throttled page). And by the page
+ * itself: a script injected before the app looks for the choice at every frame, taps it the frame
+ * it is shown, and notes both moments on the document's clock (from the navigation's start), so
+ * no round trip of the driver is counted: what a student's tap meets.
+ *
  *   npm run build && npm run bench -- exam-open        (BENCH_EXAM_OPEN_RUNS, default 3)
  */
 import fs from 'node:fs';
@@ -41,8 +48,37 @@ const gzKib = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).le
 interface Open {
   shownMs: number;
   respondsMs: number;
+  /** The same two moments as the page itself noted them (see above). */
+  page: { shownMs: number; respondsMs: number };
   scripts: string[];
 }
+
+/**
+ * The page's own measure, as a script run before the app's: at every frame it looks for the
+ * variant's radio (by its label) and an enabled 'Начать экзамен'; the frame both are there it
+ * taps the radio and notes when a frame was drawn after the tap's handlers. Plain source text:
+ * a function would be rewritten by tsx with helpers the page does not have.
+ */
+const pageMeasure = (variantName: string) => `(() => {
+  if (!location.pathname.endsWith('/session')) return;
+  const name = ${JSON.stringify(variantName)};
+  const noted = (window.__examOpen = { shownMs: null, respondsMs: null });
+  const look = () => {
+    const label = Array.from(document.querySelectorAll('label')).find((l) => l.textContent.trim() === name);
+    const radio = label ? label.querySelector('input') : null;
+    const start = Array.from(document.querySelectorAll('button')).find(
+      (b) => b.textContent.trim() === 'Начать экзамен',
+    );
+    if (!radio || !start || start.disabled || radio.getClientRects().length === 0) {
+      requestAnimationFrame(look);
+      return;
+    }
+    noted.shownMs = performance.now();
+    radio.click();
+    requestAnimationFrame(() => setTimeout(() => { noted.respondsMs = performance.now(); }, 0));
+  };
+  requestAnimationFrame(look);
+})();`;
 
 async function emulatePhone(context: BrowserContext, page: Page, noCache: boolean): Promise<CDPSession> {
   const cdp = await context.newCDPSession(page);
@@ -76,6 +112,7 @@ async function openSession(page: Page, setup: ReviewSetup, cdp: CDPSession, name
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  await page.addInitScript({ content: pageMeasure(setup.variantName) });
   const began = performance.now();
   // BENCH_EXAM_OPEN_TRACE=1: each request's end, from the navigation (where the time goes).
   if (TRACE) {
@@ -104,8 +141,20 @@ async function openSession(page: Page, setup: ReviewSetup, cdp: CDPSession, name
   // Handled once a frame was drawn after the click's handlers ran.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   const respondsMs = performance.now() - began;
+  const noted = page.waitForFunction(
+    () => {
+      const m = (window as unknown as { __examOpen?: { shownMs: number | null; respondsMs: number | null } })
+        .__examOpen;
+      return m && m.shownMs !== null && m.respondsMs !== null
+        ? { shownMs: m.shownMs, respondsMs: m.respondsMs }
+        : null;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  const pageNoted = (await (await noted).jsonValue()) as Open['page'];
   const list = [...scripts].filter((f) => fs.existsSync(path.join(DIST_DIR, f))).sort();
-  return { shownMs, respondsMs, scripts: list };
+  return { shownMs, respondsMs, page: pageNoted, scripts: list };
 }
 
 async function signedInContext(browser: Browser, baseUrl: string, setup: ReviewSetup, withWorker: boolean) {
@@ -152,6 +201,22 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const spread = (values: number[]) =>
   `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
 
+/** One line for each measure of an open: the driver's, then the page's own. */
+const rows = (open: string, opens: Open[], goal: number, scripts: string) =>
+  (
+    [
+      ['the driver', opens.map((o) => o.shownMs), opens.map((o) => o.respondsMs)],
+      ['the page', opens.map((o) => o.page.shownMs), opens.map((o) => o.page.respondsMs)],
+    ] as const
+  ).map(([by, shown, responds]) => [
+    open,
+    by,
+    spread(shown),
+    spread(responds),
+    `≤ ${goal} ms ${mark(median(responds) <= goal)}`,
+    scripts,
+  ]);
+
 const admin = { username: 'bench-admin', password: 'Bench-admin-pass-1' };
 const server = await startServer(admin);
 const browser = await launchBrowser();
@@ -170,22 +235,20 @@ try {
   );
   console.log(
     table(
-      ['open', 'variant choice shown, ms', 'responds, ms', 'goal', 'scripts (gzipped)'],
+      ['open', 'measured by', 'variant choice shown, ms', 'responds, ms', 'goal', 'scripts (gzipped)'],
       [
-        [
+        ...rows(
           'first, nothing cached',
-          spread(first.map((o) => o.shownMs)),
-          spread(first.map((o) => o.respondsMs)),
-          `≤ ${GOAL_FIRST_MS} ms ${mark(median(first.map((o) => o.respondsMs)) <= GOAL_FIRST_MS)}`,
+          first,
+          GOAL_FIRST_MS,
           `${first[0].scripts.length} files, ${kib.toFixed(1)} KiB`,
-        ],
-        [
+        ),
+        ...rows(
           'app precached (service worker)',
-          spread(precached.map((o) => o.shownMs)),
-          spread(precached.map((o) => o.respondsMs)),
-          `≤ ${GOAL_PRECACHED_MS} ms ${mark(median(precached.map((o) => o.respondsMs)) <= GOAL_PRECACHED_MS)}`,
+          precached,
+          GOAL_PRECACHED_MS,
           `${precached[0].scripts.length} requested of the worker`,
-        ],
+        ),
       ],
     ),
   );

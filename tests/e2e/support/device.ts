@@ -19,19 +19,23 @@ export async function waitForServiceWorker(page: Page, timeoutMs = 20_000): Prom
       return null;
     })();
     // Said when it fails: where the registration stands (none, installing, waiting or active).
-    const standing = async () => {
-      const r = await navigator.serviceWorker.getRegistration().catch(() => undefined);
-      if (!r) return 'none';
-      return `installing ${r.installing?.state ?? '-'}, waiting ${r.waiting?.state ?? '-'}, active ${r.active?.state ?? '-'}`;
-    };
+    // No named function inside: the bench runs this file through tsx, whose names helper
+    // (`__name`) does not exist in the page.
     const late = new Promise<string>((resolve) =>
       setTimeout(() => {
-        void standing().then((registration) =>
-          resolve(
-            `the service worker did not control the page within ${ms} ms ` +
-              `(controller: ${navigator.serviceWorker.controller?.state ?? 'none'}; registration: ${registration})`,
-          ),
-        );
+        void navigator.serviceWorker
+          .getRegistration()
+          .catch(() => undefined)
+          .then((r) =>
+            resolve(
+              `the service worker did not control the page within ${ms} ms ` +
+                `(controller: ${navigator.serviceWorker.controller?.state ?? 'none'}; registration: ${
+                  r
+                    ? `installing ${r.installing?.state ?? '-'}, waiting ${r.waiting?.state ?? '-'}, active ${r.active?.state ?? '-'}`
+                    : 'none'
+                })`,
+            ),
+          );
       }, ms),
     );
     return Promise.race([controlled, late]);
