@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { queryClient } from '@/lib/query-client';
 import { routeTree } from '@/routeTree.gen';
+import { loadScreenCodeBesideGuards } from '@/lib/screen-code';
 import { RouteError } from './route-error';
 
 export const router = createRouter({
@@ -12,6 +13,8 @@ export const router = createRouter({
   scrollRestoration: true,
   defaultErrorComponent: RouteError,
 });
+
+loadScreenCodeBesideGuards(router);
 
 declare module '@tanstack/react-router' {
   interface Register {
