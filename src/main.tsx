@@ -10,10 +10,12 @@ import { lazyPart } from '@/lib/lazy-part';
 import { onceSignedIn } from '@/lib/once-signed-in';
 import { afterFirstScreen } from '@/lib/after-first-screen';
 import { captureInstallPrompt } from '@/lib/install-prompt';
+import { startEarlyRoleCall } from '@/lib/route-guard';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
 
+startEarlyRoleCall();
 void startQueryCache();
 // Neither the outbox nor the toasts are needed to draw the first screen, nor by a visitor who is
 // not signed in. A signed-in user's toasts load now, while online: an exam finished offline says so.

@@ -1,10 +1,60 @@
 import { redirect } from '@tanstack/react-router';
 import type { Role } from '@/shared/roles';
+import { ROLES } from '@/shared/roles';
 import { queryCacheRestored } from './query-client';
-import { tokenStore } from './tokens';
+import { tokenExpiresAt, tokenStore } from './tokens';
 
 /** A role call that hangs (a stalled connection) must not hold the navigation. */
 export const ROLE_CALL_TIMEOUT_MS = 8000;
+
+/** What the role call made at start came to: the role, no answer in time, or ask again. */
+type EarlyRole = { role: Role } | 'timed out' | null;
+
+let earlyRoleCall: { token: string; startedAt: number; answer: Promise<EarlyRole> } | null = null;
+
+/**
+ * Sends the first navigation's role call as the app starts, before the router, the API client and
+ * the device's cache have loaded: on a slow phone the call's round trip then overlaps their
+ * loading instead of following it. Only with an access token that has not expired (an expired one
+ * is renewed by the API client first, which the guard's own call does); the guard still waits for
+ * the answer before the navigation proceeds.
+ */
+export function startEarlyRoleCall(): void {
+  const token = tokenStore.access();
+  const expiresAt = tokenExpiresAt(token);
+  if (!token || expiresAt === null || expiresAt <= Date.now()) return;
+  const stop = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop.abort();
+  }, ROLE_CALL_TIMEOUT_MS);
+  const answer = fetch('/api/auth/role', {
+    headers: { Authorization: `Bearer ${token}` },
+    signal: stop.signal,
+  })
+    .then(async (response): Promise<EarlyRole> => {
+      if (!response.ok) return null;
+      const body = (await response.json()) as { role?: unknown } | null;
+      return ROLES.includes(body?.role as Role) ? { role: body?.role as Role } : null;
+    })
+    // No answer (offline, a page that is not JSON, a body cut short): the guard asks in its own
+    // way; one that hung past the limit keeps the last confirmed role, as the guard's own would.
+    .catch((): EarlyRole => (timedOut ? 'timed out' : null))
+    .finally(() => clearTimeout(timer));
+  earlyRoleCall = { token, startedAt: Date.now(), answer };
+}
+
+/**
+ * The start's call, once, for the navigation that follows the start: not for one a visitor makes
+ * minutes later from a public page, nor after the session changed.
+ */
+function takeEarlyRoleCall(): Promise<EarlyRole> | null {
+  const call = earlyRoleCall;
+  earlyRoleCall = null;
+  if (!call || call.token !== tokenStore.access()) return null;
+  return Date.now() - call.startedAt < ROLE_CALL_TIMEOUT_MS ? call.answer : null;
+}
 
 /**
  * Asks the server for the role before a protected navigation. Only the server refusing the
@@ -13,12 +63,20 @@ export const ROLE_CALL_TIMEOUT_MS = 8000;
  * network logs nobody out. A confirmed role that is not allowed also goes to /login.
  */
 export async function requireRole(allowed: readonly Role[]): Promise<Role> {
-  // The API client and the contract schemas load with the first protected page, not the landing;
-  // the call goes as soon as the client is here, the contract (zod) comes beside it.
-  const { api, errorStatus } = await import('./api-client');
-  const schema = () => import('@/shared/contract/auth').then((m) => m.roleResponseSchema);
   let role: Role | null = null;
-  if (tokenStore.hasSession()) {
+  const early = tokenStore.hasSession() ? await takeEarlyRoleCall() : null;
+  if (early === 'timed out') {
+    role = tokenStore.lastRole();
+  } else if (early) {
+    role = early.role;
+    tokenStore.setLastRole(role);
+  } else if (tokenStore.hasSession()) {
+    // The API client and the contract schemas load with the first protected page, not the
+    // landing; the call goes as soon as the client is here, the contract (zod) comes beside it.
+    // The client renews an expired token and tries once more; a refused one (401 after that,
+    // 403) goes to /login.
+    const { api, errorStatus } = await import('./api-client');
+    const schema = () => import('@/shared/contract/auth').then((m) => m.roleResponseSchema);
     try {
       role = (await api('/api/auth/role', { schema, timeout: ROLE_CALL_TIMEOUT_MS })).role;
       tokenStore.setLastRole(role);

@@ -7,17 +7,29 @@ export const ACCESS_TOKEN_KEY = 'access_token';
 const LEGACY_REFRESH = 'refresh_token';
 const LAST_ROLE = 'last_role';
 
-/** The user an access token was issued to (its subject), read without the network. */
-export function tokenSubject(token: string | null): string | null {
+/** An access token's claims, read without the network (its signature is the server's to check). */
+function tokenClaims(token: string | null): { sub?: unknown; exp?: unknown } | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
-    return typeof sub === 'string' && sub ? sub : null;
+    const claims: unknown = JSON.parse(json);
+    return claims && typeof claims === 'object' ? claims : null;
   } catch {
     return null;
   }
+}
+
+/** The user an access token was issued to (its subject), read without the network. */
+export function tokenSubject(token: string | null): string | null {
+  const sub = tokenClaims(token)?.sub;
+  return typeof sub === 'string' && sub ? sub : null;
+}
+
+/** When an access token expires (epoch ms), or null when it does not say. */
+export function tokenExpiresAt(token: string | null): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
 }
 
 /**
