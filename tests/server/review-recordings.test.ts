@@ -254,6 +254,30 @@ describe.each(STORAGE_BACKENDS)('teacher review of recordings on %s', (kind) => 
         400,
       );
     });
+
+    it("answers the teacher's exam with no student an empty page, and a page past the end its count", async () => {
+      const teacher = await registerAndLogin(t.app, 'teacher');
+      const variant = await createVariant(t.app, teacher, [(await createTask(t.app, teacher)).id]);
+      const empty = await createExam(t.app, teacher, [variant.id], [], 'Без учеников');
+      const res = await as(
+        t.app,
+        teacher,
+      )({
+        method: 'GET',
+        url: `/api/teacher/exam/${empty.id}/statistics?page_size=10&page_number=0`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ page: 0, pages: 0, sessions: [] });
+      const past = await as(
+        t.app,
+        s.teacher,
+      )({
+        method: 'GET',
+        url: `/api/teacher/exam/${s.exam.id}/statistics?page_size=10&page_number=5`,
+      });
+      expect(past.statusCode, past.body).toBe(200);
+      expect(past.json()).toEqual({ page: 5, pages: 1, sessions: [] });
+    });
   });
 
   describe('ownership and roles', () => {

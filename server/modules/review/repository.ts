@@ -210,10 +210,15 @@ export async function listExamRecordingsForZip(db: Db, examId: number): Promise<
  * One row per assigned student, by surname (their latest recording is read for the page's
  * students beside it, `latestGrades`).
  */
-export async function examStatisticsPage(db: Db, examId: number, q: PageQuery) {
+export async function examStatisticsPage(db: Db, teacherId: number, examId: number, q: PageQuery) {
   return selectPage(
     q,
-    db.selectFrom('exam_students').where('exam_students.exam_id', '=', examId),
+    // Only the teacher's exam has rows here: the exam's check and the page in one statement.
+    db
+      .selectFrom('exam_students')
+      .innerJoin('exams', 'exams.id', 'exam_students.exam_id')
+      .where('exam_students.exam_id', '=', examId)
+      .where('exams.teacher_id', '=', teacherId),
     (students) =>
       students
         .innerJoin('users', 'users.id', 'exam_students.student_id')

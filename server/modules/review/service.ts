@@ -32,8 +32,10 @@ export async function statistics(
   examId: number,
   q: PageQuery,
 ): Promise<Page<StatisticsSession>> {
-  await requireTeacherExam(ctx.db, teacherId, examId);
-  const page = await repo.examStatisticsPage(ctx.db, examId, q);
+  const page = await repo.examStatisticsPage(ctx.db, teacherId, examId, q);
+  // The page has rows only of the teacher's exam; an empty one may be of an exam that is not
+  // theirs or does not exist, which answers 404 like every foreign id.
+  if (page.items.length === 0) await requireTeacherExam(ctx.db, teacherId, examId);
   const [latest, states] = await Promise.all([
     latestGrades(
       ctx.db,
