@@ -149,14 +149,26 @@ const PROGRESS_COLUMNS = [
   'refused_at',
 ] as const satisfies ReadonlyArray<keyof ProgressRow>;
 
-/** The exam's progress rows: of these students only, when given. */
-export async function examProgressRows(
-  db: Db,
-  examId: number,
-  studentIds?: number[],
-): Promise<ProgressRow[]> {
+/**
+ * How many tasks the row's variant has (0: none, or the variant is gone), read with the row: the
+ * progress view shows "task 2 of 4" without a statement of its own for the counts.
+ */
+const VARIANT_TASKS = 'variant_tasks';
+
+/** The exam's progress rows: of these students only, when given; each with its variant's task count. */
+export async function examProgressRows(db: Db, examId: number, studentIds?: number[]) {
   if (studentIds?.length === 0) return [];
-  let query = db.selectFrom('exam_progress').select(PROGRESS_COLUMNS).where('exam_id', '=', examId);
+  let query = db
+    .selectFrom('exam_progress')
+    .select(PROGRESS_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('variant_tasks')
+        .select((e) => e.fn.countAll<number | string>().as('n'))
+        .whereRef('variant_tasks.variant_id', '=', 'exam_progress.variant_id')
+        .as(VARIANT_TASKS),
+    )
+    .where('exam_id', '=', examId);
   if (studentIds) query = query.where(oneOf(db, 'student_id', studentIds));
   return query.execute();
 }
@@ -171,27 +183,25 @@ export interface ReceivedRow {
   after_close: number;
 }
 
-/** The exam's recordings, as far as the progress view needs them: of these students only, when given. */
-export async function examRecordings(db: Db, examId: number, studentIds?: number[]): Promise<ReceivedRow[]> {
+/**
+ * The exam's recordings, as far as the progress view needs them: of these students only, when
+ * given; each with its variant's task count.
+ */
+export async function examRecordings(db: Db, examId: number, studentIds?: number[]) {
   if (studentIds?.length === 0) return [];
   let query = db
     .selectFrom('recordings')
     .select(['id', 'student_id', 'client_id', 'variant_id', 'created_at', 'late', 'after_close'])
+    .select((eb) =>
+      eb
+        .selectFrom('variant_tasks')
+        .select((e) => e.fn.countAll<number | string>().as('n'))
+        .whereRef('variant_tasks.variant_id', '=', 'recordings.variant_id')
+        .as(VARIANT_TASKS),
+    )
     .where('exam_id', '=', examId);
   if (studentIds) query = query.where(oneOf(db, 'student_id', studentIds));
   return query.execute();
-}
-
-/** How many tasks each of these variants has (absent: none or gone), in one query. */
-export async function variantTaskCounts(db: Db, variantIds: number[]): Promise<Map<number, number>> {
-  if (variantIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('variant_tasks')
-    .select(['variant_id', (eb) => eb.fn.countAll<number | string>().as('tasks')])
-    .where(oneOf(db, 'variant_id', variantIds))
-    .groupBy('variant_id')
-    .execute();
-  return new Map(rows.map((r) => [r.variant_id, Number(r.tasks)]));
 }
 
 // ---- the events table (instances without Redis) ----

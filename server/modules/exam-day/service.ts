@@ -101,10 +101,12 @@ export async function classProgress(
     repo.examProgressRows(db, examId, ids),
     repo.examRecordings(db, examId, ids),
   ]);
-  const variants = new Set<number>();
-  for (const p of progress) if (p.variant_id !== null) variants.add(p.variant_id);
-  for (const r of recordings) if (r.variant_id !== null) variants.add(r.variant_id);
-  const taskCounts = await repo.variantTaskCounts(db, [...variants]);
+  // Each row carries its variant's task count; a variant with none (or gone) has no count.
+  const taskCounts = new Map<number, number>();
+  for (const row of [...progress, ...recordings]) {
+    const tasks = Number(row.variant_tasks ?? 0);
+    if (row.variant_id !== null && tasks > 0) taskCounts.set(row.variant_id, tasks);
+  }
   return progressOfClass({ students, progress, recordings, taskCounts });
 }
 
