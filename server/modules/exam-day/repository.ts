@@ -181,17 +181,34 @@ export interface ReceivedRow {
   created_at: string;
   late: number;
   after_close: number;
+  /** Its variant's task count (0: none, or the variant is gone). */
+  variant_tasks: number | string | bigint | null;
 }
 
 /**
- * The exam's recordings, as far as the progress view needs them: of these students only, when
- * given; each with its variant's task count.
+ * The exam's recordings, as far as the progress view needs them, with their grades and flags
+ * (which the statistics read beside the progress: one query for both): of these students only,
+ * when given.
  */
 export async function examRecordings(db: Db, examId: number, studentIds?: number[]) {
   if (studentIds?.length === 0) return [];
   let query = db
     .selectFrom('recordings')
-    .select(['id', 'student_id', 'client_id', 'variant_id', 'created_at', 'late', 'after_close'])
+    .leftJoin('recording_grades', 'recording_grades.recording_id', 'recordings.id')
+    .select([
+      'recordings.id',
+      'recordings.student_id',
+      'recordings.client_id',
+      'recordings.variant_id',
+      'recordings.created_at',
+      'recordings.late',
+      'recordings.after_close',
+      'recordings.over_attempts',
+      'recording_grades.scores',
+      'recording_grades.total',
+      'recording_grades.max_total',
+      'recording_grades.graded_at',
+    ])
     .select((eb) =>
       eb
         .selectFrom('variant_tasks')
@@ -199,8 +216,8 @@ export async function examRecordings(db: Db, examId: number, studentIds?: number
         .whereRef('variant_tasks.variant_id', '=', 'recordings.variant_id')
         .as(VARIANT_TASKS),
     )
-    .where('exam_id', '=', examId);
-  if (studentIds) query = query.where(oneOf(db, 'student_id', studentIds));
+    .where('recordings.exam_id', '=', examId);
+  if (studentIds) query = query.where(oneOf(db, 'recordings.student_id', studentIds));
   return query.execute();
 }
 

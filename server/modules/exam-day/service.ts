@@ -93,13 +93,15 @@ export async function classProgress(
   db: Db,
   examId: number,
   only?: ClassData['students'],
+  /** These students' recordings of the exam (`examRecordings`), when the caller reads them anyway. */
+  read?: repo.ReceivedRow[] | Promise<repo.ReceivedRow[]>,
 ): Promise<ExamProgressStudent[]> {
   // A page's students read only their own rows, not the whole class's.
   const ids = only?.map((s) => s.id);
   const [students, progress, recordings] = await Promise.all([
     only ?? repo.assignedStudents(db, examId),
     repo.examProgressRows(db, examId, ids),
-    repo.examRecordings(db, examId, ids),
+    read ?? repo.examRecordings(db, examId, ids),
   ]);
   // Each row carries its variant's task count; a variant with none (or gone) has no count.
   const taskCounts = new Map<number, number>();

@@ -43,7 +43,8 @@ export async function variantTasksWithCriteria(db: Db, variantId: number) {
     .execute();
 }
 
-export interface LatestRecordingRow {
+/** A recording as its student's latest grade is read from: its time, grade and flags. */
+export interface GradedRecordingRow {
   id: number;
   student_id: number;
   created_at: string;
@@ -53,21 +54,16 @@ export interface LatestRecordingRow {
   graded_at: string | null;
   after_close: number;
   over_attempts: number;
-  /** How many recordings of the exam the student has. */
-  recordings: number;
 }
 
-/**
- * Each of these students' latest recording of the exam (by time, then id) with its grade and
- * flags, and how many they made, keyed by student: one query.
- */
-export async function latestRecordingsOf(
+/** These students' recordings of the exam with their grades and flags: one query. */
+export async function gradedRecordingsOf(
   db: Db,
   examId: number,
   studentIds: number[],
-): Promise<Map<number, LatestRecordingRow>> {
-  if (studentIds.length === 0) return new Map();
-  const rows = await db
+): Promise<GradedRecordingRow[]> {
+  if (studentIds.length === 0) return [];
+  return db
     .selectFrom('recordings')
     .leftJoin('recording_grades', 'recording_grades.recording_id', 'recordings.id')
     .select([
@@ -83,14 +79,5 @@ export async function latestRecordingsOf(
     ])
     .where('recordings.exam_id', '=', examId)
     .where(oneOf(db, 'recordings.student_id', studentIds))
-    .orderBy('recordings.created_at', 'desc')
-    .orderBy('recordings.id', 'desc')
     .execute();
-  const latest = new Map<number, LatestRecordingRow>();
-  for (const row of rows) {
-    const first = latest.get(row.student_id);
-    if (first) first.recordings++;
-    else latest.set(row.student_id, { ...row, recordings: 1 });
-  }
-  return latest;
 }

@@ -220,15 +220,29 @@ export async function latestGrades(
   examId: number,
   studentIds: number[],
 ): Promise<Map<number, LatestGrade>> {
-  const latest = await repo.latestRecordingsOf(db, examId, studentIds);
+  return latestGradesOf(await repo.gradedRecordingsOf(db, examId, studentIds));
+}
+
+/** The same, from the recordings already read (any order), for a caller that reads them anyway. */
+export function latestGradesOf(recordings: readonly repo.GradedRecordingRow[]): Map<number, LatestGrade> {
+  const latest = new Map<number, { row: repo.GradedRecordingRow; count: number }>();
+  for (const row of recordings) {
+    const seen = latest.get(row.student_id);
+    if (!seen) latest.set(row.student_id, { row, count: 1 });
+    else {
+      seen.count++;
+      const { created_at: at, id } = seen.row;
+      if (row.created_at > at || (row.created_at === at && row.id > id)) seen.row = row;
+    }
+  }
   return new Map(
-    [...latest].map(([studentId, r]) => {
+    [...latest].map(([studentId, { row: r, count }]) => {
       const graded = r.graded_at !== null;
       return [
         studentId,
         {
           createdAt: r.created_at,
-          attempts: r.recordings,
+          attempts: count,
           afterClose: Number(r.after_close) === 1,
           overAttempts: Number(r.over_attempts) === 1,
           total: graded ? r.total : null,

@@ -13,8 +13,10 @@ export async function examStates(
   db: Db,
   examId: number,
   students?: Array<{ id: number; surname: string; name: string }>,
+  /** Their recordings of the exam (`examRecordings`), when the caller reads them anyway. */
+  recordings?: Parameters<typeof classProgress>[3],
 ): Promise<ExamStates> {
-  const progress = await classProgress(db, examId, students);
+  const progress = await classProgress(db, examId, students, recordings);
   return new Map(progress.map((s) => [s.id, { state: s.state, message: s.message }]));
 }
 

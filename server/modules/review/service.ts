@@ -11,7 +11,8 @@ import { badRequest, conflictMessage, notFound } from '../../lib/http-error';
 import { mapPage, type Page } from '../../lib/paging';
 import { nowIso } from '../../lib/time';
 import { requireTeacherExam } from '../exams';
-import { latestGrades } from '../grading';
+import { examRecordings } from '../exam-day';
+import { latestGradesOf } from '../grading';
 import { findTeacherRecording } from '../recordings';
 import { examStates, stateOf } from './exam-states';
 import { scoresCsvStream } from './gradebook';
@@ -36,13 +37,16 @@ export async function statistics(
   // The page has rows only of the teacher's exam; an empty one may be of an exam that is not
   // theirs or does not exist, which answers 404 like every foreign id.
   if (page.items.length === 0) await requireTeacherExam(ctx.db, teacherId, examId);
+  // The page's students' recordings, read once for their grades and their exam-day states (whose
+  // progress rows are read beside them).
+  const recordings = examRecordings(
+    ctx.db,
+    examId,
+    page.items.map((row) => row.id),
+  );
   const [latest, states] = await Promise.all([
-    latestGrades(
-      ctx.db,
-      examId,
-      page.items.map((row) => row.id),
-    ),
-    examStates(ctx.db, examId, page.items),
+    recordings.then(latestGradesOf),
+    examStates(ctx.db, examId, page.items, recordings),
   ]);
   return mapPage(page, (row) => {
     const grade = latest.get(row.id);
