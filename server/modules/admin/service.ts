@@ -68,14 +68,18 @@ async function requireManaged(ctx: AppContext, id: number): Promise<User> {
   return user;
 }
 
+// The two lists of an account read its rows only of an account the admin manages; an empty page
+// may be of an admin or of no account, which answer 404.
 export async function listLogins(ctx: AppContext, userId: number, q: PageQuery) {
-  await requireManaged(ctx, userId);
-  return mapPage(await repo.loginEventsPage(ctx.db, userId, q), (e) => ({ id: e.id, date: e.created_at }));
+  const page = await repo.loginEventsPage(ctx.db, userId, q);
+  if (page.items.length === 0) await requireManaged(ctx, userId);
+  return mapPage(page, (e) => ({ id: e.id, date: e.created_at }));
 }
 
 export async function listRecoveries(ctx: AppContext, userId: number, q: PageQuery) {
-  await requireManaged(ctx, userId);
-  return mapPage(await repo.recoveryAttemptsPage(ctx.db, userId, q), (a) => ({
+  const page = await repo.recoveryAttemptsPage(ctx.db, userId, q);
+  if (page.items.length === 0) await requireManaged(ctx, userId);
+  return mapPage(page, (a) => ({
     id: a.id,
     delivered: a.delivered_at !== null,
     completed: a.completed_at !== null,
