@@ -153,7 +153,12 @@ const PROGRESS_COLUMNS = [
  * How many tasks the row's variant has (0: none, or the variant is gone), read with the row: the
  * progress view shows "task 2 of 4" without a statement of its own for the counts.
  */
-const VARIANT_TASKS = 'variant_tasks';
+const variantTasksOf = (variantId: 'exam_progress.variant_id' | 'recordings.variant_id') =>
+  sql<
+    number | string | null
+  >`(select count(*) from variant_tasks where variant_tasks.variant_id = ${sql.ref(variantId)})`.as(
+    'variant_tasks',
+  );
 
 /** The exam's progress rows: of these students only, when given; each with its variant's task count. */
 export async function examProgressRows(db: Db, examId: number, studentIds?: number[]) {
@@ -161,13 +166,7 @@ export async function examProgressRows(db: Db, examId: number, studentIds?: numb
   let query = db
     .selectFrom('exam_progress')
     .select(PROGRESS_COLUMNS)
-    .select((eb) =>
-      eb
-        .selectFrom('variant_tasks')
-        .select((e) => e.fn.countAll<number | string>().as('n'))
-        .whereRef('variant_tasks.variant_id', '=', 'exam_progress.variant_id')
-        .as(VARIANT_TASKS),
-    )
+    .select(variantTasksOf('exam_progress.variant_id'))
     .where('exam_id', '=', examId);
   if (studentIds) query = query.where(oneOf(db, 'student_id', studentIds));
   return query.execute();
@@ -209,13 +208,7 @@ export async function examRecordings(db: Db, examId: number, studentIds?: number
       'recording_grades.max_total',
       'recording_grades.graded_at',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('variant_tasks')
-        .select((e) => e.fn.countAll<number | string>().as('n'))
-        .whereRef('variant_tasks.variant_id', '=', 'recordings.variant_id')
-        .as(VARIANT_TASKS),
-    )
+    .select(variantTasksOf('recordings.variant_id'))
     .where('recordings.exam_id', '=', examId);
   if (studentIds) query = query.where(oneOf(db, 'recordings.student_id', studentIds));
   return query.execute();
