@@ -5,10 +5,13 @@
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | null = null;
   return () => {
-    loading ??= load();
-    loading.catch(() => {
-      loading = null;
-    });
+    if (!loading) {
+      const started = load();
+      started.catch(() => {
+        if (loading === started) loading = null;
+      });
+      loading = started;
+    }
     return loading;
   };
 }

@@ -63,14 +63,19 @@ function takeEarlyRoleCall(): Promise<EarlyRole> | null {
  * network logs nobody out. A confirmed role that is not allowed also goes to /login.
  */
 export async function requireRole(allowed: readonly Role[]): Promise<Role> {
-  let role: Role | null = null;
-  const early = tokenStore.hasSession() ? await takeEarlyRoleCall() : null;
-  if (early === 'timed out') {
-    role = tokenStore.lastRole();
-  } else if (early) {
+  const role = tokenStore.hasSession() ? await sessionRole() : null;
+  if (!role || !allowed.includes(role)) throw redirect({ to: '/login' });
+  return role;
+}
+
+/** The session's role as the server confirms it, the last confirmed one when it does not answer, null when refused. */
+async function sessionRole(): Promise<Role | null> {
+  const early = await takeEarlyRoleCall();
+  if (early === 'timed out') return tokenStore.lastRole();
+  let role: Role;
+  if (early) {
     role = early.role;
-    tokenStore.setLastRole(role);
-  } else if (tokenStore.hasSession()) {
+  } else {
     // The API client and the contract schemas load with the first protected page, not the
     // landing; the call goes as soon as the client is here, the contract (zod) comes beside it.
     // The client renews an expired token and tries once more; a refused one (401 after that,
@@ -79,13 +84,12 @@ export async function requireRole(allowed: readonly Role[]): Promise<Role> {
     const schema = () => import('@/shared/contract/auth').then((m) => m.roleResponseSchema);
     try {
       role = (await api('/api/auth/role', { schema, timeout: ROLE_CALL_TIMEOUT_MS })).role;
-      tokenStore.setLastRole(role);
     } catch (error) {
       const status = errorStatus(error);
-      role = status === 401 || status === 403 ? null : tokenStore.lastRole();
+      return status === 401 || status === 403 ? null : tokenStore.lastRole();
     }
   }
-  if (!role || !allowed.includes(role)) throw redirect({ to: '/login' });
+  tokenStore.setLastRole(role);
   return role;
 }
 

@@ -207,8 +207,8 @@ export async function listExamRecordingsForZip(db: Db, examId: number): Promise<
 // ---- statistics ----
 
 /**
- * One row per assigned student, by surname (their latest recording is read for the page's
- * students beside it, `latestGrades`).
+ * One row per assigned student, by surname (the page's students' recordings are read beside
+ * it for their grades and states, see `statistics`).
  */
 export async function examStatisticsPage(db: Db, teacherId: number, examId: number, q: PageQuery) {
   return selectPage(
