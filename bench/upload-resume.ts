@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { uploadStatusSchema } from '../src/shared/contract/student';
 import { ApiError } from '../src/lib/api-status';
-import { type PartsTransport, sendInParts } from '../src/lib/upload';
+import { type PartsTransport, sendInParts, serverSlotWaitMs } from '../src/lib/upload';
 import { type ReviewSetup, setupReviewExam } from '../tests/e2e/support/review-fixtures';
 import { startServer } from '../tests/e2e/support/server';
 
@@ -119,7 +119,7 @@ function fetchTransport(base: string, token: string, body: Record<string, unknow
     status: async () =>
       uploadStatusSchema.parse(await (await call(base, { timeoutMs: 30_000 }, token)).json()),
     putPart: async (part, bytes, offset) => {
-      await call(
+      const res = await call(
         `${base}/parts/${part}?offset=${offset}`,
         {
           method: 'PUT',
@@ -129,6 +129,7 @@ function fetchTransport(base: string, token: string, body: Record<string, unknow
         },
         token,
       );
+      return serverSlotWaitMs(res.headers.get('server-timing'));
     },
     complete: async (parts) => {
       await call(

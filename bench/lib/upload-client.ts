@@ -4,7 +4,8 @@
  * endpoint, then the file part `audio`). `parts`: what the app itself sends, one student after
  * another's request on a connection of their own: GET the upload's status, PUT its parts in
  * order at their offsets (the first of 256 KiB, the next ones grown by the app's own rule,
- * `nextPartBytes`, from how long the one before took), POST complete with the description.
+ * `nextPartBytes`, from how long the one before took less the server's slot wait it reports),
+ * POST complete with the description.
  * Every answer counts as it comes: the server holds uploads in its sockets (upload slots)
  * rather than refusing them.
  * `node --import tsx bench/lib/upload-client.ts <job.json>` prints the outcome.
@@ -12,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { RECORDING_PART_BYTES } from '../../src/shared/contract/student';
-import { nextPartBytes } from '../../src/lib/upload';
+import { nextPartBytes, serverSlotWaitMs } from '../../src/lib/upload';
 
 export interface UploadJob {
   /** The server's origin. */
@@ -65,6 +66,8 @@ function multipart(u: UploadJob['uploads'][number], boundary: string): Buffer[] 
 interface Answer {
   status: number;
   body: string;
+  /** Its `server-timing` header, if any. */
+  timing?: string;
 }
 
 function request(
@@ -87,7 +90,9 @@ function request(
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body, timing: String(res.headers['server-timing'] ?? '') }),
+        );
         res.on('error', reject);
       },
     );
@@ -125,7 +130,7 @@ async function sendParts(u: UploadJob['uploads'][number]): Promise<Answer> {
     );
     if (put.status !== 200) return put;
     outcome.partsSent = (outcome.partsSent ?? 0) + 1;
-    size = nextPartBytes(bytes.length, performance.now() - started);
+    size = nextPartBytes(bytes.length, performance.now() - started - serverSlotWaitMs(put.timing));
     offset += bytes.length;
   }
   const description = {

@@ -1,6 +1,7 @@
 import {
   RECORDING_PART_BYTES,
   RECORDING_PART_MAX_BYTES,
+  UPLOAD_SLOT_TIMING,
   uploadStatusSchema,
   type UploadStatus,
 } from '@/shared/contract/student';
@@ -68,8 +69,11 @@ export function uploadForm(
 /** How a resumable upload talks to the server: what it holds, one part, and the final join. */
 export interface PartsTransport {
   status(): Promise<UploadStatus>;
-  /** `offset`: where the part's bytes start in the recording. */
-  putPart(part: number, bytes: Blob, offset: number): Promise<void>;
+  /**
+   * `offset`: where the part's bytes start in the recording. Answers how long the server held
+   * the request before reading it (ms; 0 when it did not say): no time of the link's.
+   */
+  putPart(part: number, bytes: Blob, offset: number): Promise<number>;
   /** Parts 0..parts-1 are the recording. */
   complete(parts: number): Promise<void>;
 }
@@ -98,6 +102,21 @@ export function nextPartBytes(
   const carried = ms > 0 ? (sent / ms) * PART_TARGET_MS : max;
   return Math.max(unit, Math.min(max, Math.floor(carried / unit) * unit));
 }
+/**
+ * The wait a `Server-Timing` header reports for UPLOAD_SLOT_TIMING (`slot;dur=1234`), in ms; 0
+ * when the header is absent or says nothing of it.
+ */
+export function serverSlotWaitMs(header: string | null | undefined): number {
+  for (const metric of (header ?? '').split(',')) {
+    const [name, ...params] = metric.split(';').map((p) => p.trim());
+    if (name !== UPLOAD_SLOT_TIMING) continue;
+    const dur = params.find((p) => p.startsWith('dur='));
+    const ms = dur === undefined ? NaN : Number(dur.slice(4));
+    return Number.isFinite(ms) && ms > 0 ? ms : 0;
+  }
+  return 0;
+}
+
 /** The server joins up to 200 MB of parts before it answers. */
 const COMPLETE_TIMEOUT_MS = 120_000;
 const STATUS_TIMEOUT_MS = 30_000;
@@ -121,13 +140,18 @@ export function apiPartsTransport(
   return {
     status: () => api(base, { ...scope, schema: uploadStatusSchema, timeout: STATUS_TIMEOUT_MS }),
     putPart: async (part, bytes, offset) => {
+      let waited = 0;
       await api(`${base}/parts/${part}?offset=${offset}`, {
         ...scope,
         method: 'PUT',
         body: bytes,
         headers: { 'content-type': 'application/octet-stream' },
         timeout: PART_TIMEOUT_MS,
+        onResponse: ({ response }) => {
+          waited = serverSlotWaitMs(response.headers.get('server-timing'));
+        },
       });
+      return waited;
     },
     complete: async (parts) => {
       await api(`${base}/complete`, {
@@ -155,7 +179,10 @@ function keeps(size: number, offset: number, total: number, unit: number): boole
  * holds, sends only the others, then completes. A connection lost midway costs at most the part
  * in flight; the next attempt (the outbox retries) goes on from there. When the complete finds
  * parts missing (purged while the device was away), one more round resends them. The first part
- * sent is `partBytes`; the next ones grow with the link (`nextPartBytes`) up to `maxPartBytes`.
+ * sent is `partBytes`; the next ones grow with the link (`nextPartBytes`) up to `maxPartBytes`:
+ * by the time a part took less the time the server said it held it unread (in a class burst
+ * parts queue for the server's upload slots, and would otherwise stay at the first size, four
+ * times the requests, just when the server is busiest).
  */
 export async function sendInParts(
   transport: PartsTransport,
@@ -185,8 +212,8 @@ export async function sendInParts(
       } else {
         sent = Math.min(size, blob.size - offset);
         const started = now();
-        await transport.putPart(part, blob.slice(offset, offset + sent), offset);
-        size = nextPartBytes(sent, now() - started, unit, max);
+        const unread = await transport.putPart(part, blob.slice(offset, offset + sent), offset);
+        size = nextPartBytes(sent, now() - started - unread, unit, max);
       }
       offset += sent;
       part += 1;

@@ -50,15 +50,19 @@ describe('upload slots (MAX_CONCURRENT_UPLOADS=1), over HTTP', () => {
     };
   }
 
-  /** A whole part over fetch; resolves with its status, and says whether it has answered yet. */
+  /**
+   * A whole part over fetch; resolves with its status, and says whether it has answered yet and
+   * what its answer's Server-Timing said.
+   */
   function wholePart(clientId: string) {
-    const state = { answered: false };
+    const state = { answered: false, timing: null as string | null };
     const status = fetch(`http://127.0.0.1:${port}${partPath(clientId)}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${s.student.token}`, 'content-type': 'application/octet-stream' },
       body: new Uint8Array(300),
     }).then((res) => {
       state.answered = true;
+      state.timing = res.headers.get('server-timing');
       return res.status;
     });
     return { state, status };
@@ -75,6 +79,20 @@ describe('upload slots (MAX_CONCURRENT_UPLOADS=1), over HTTP', () => {
 
     expect(await first.finish()).toMatch(/^HTTP\/1\.1 200/);
     expect(await second.status).toBe(200);
+  });
+
+  it('an answer says how long its request waited for the slot (the device leaves it out of its link speed)', async () => {
+    const first = heldPart(crypto.randomUUID());
+    await pause(200);
+    const second = wholePart(crypto.randomUUID());
+    await pause(500);
+    expect(second.state.answered).toBe(false);
+    const firstAnswer = await first.finish();
+    expect(firstAnswer).toMatch(/^server-timing: slot;dur=\d+\r$/im);
+    expect(await second.status).toBe(200);
+    const [, waited] = /^slot;dur=(\d+)$/.exec(second.state.timing ?? '') ?? [];
+    // It waited until the first one was answered, after the pause above.
+    expect(Number(waited)).toBeGreaterThan(0);
   });
 
   it('a connection dropped while holding the slot gives it back', async () => {

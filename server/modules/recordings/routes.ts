@@ -16,6 +16,7 @@ import {
   uploadPartQuerySchema,
   uploadPartSchema,
   uploadStatusSchema,
+  UPLOAD_SLOT_TIMING,
 } from '../../../src/shared/contract/student';
 import { RECORDING_TEXT } from '../../../src/shared/messages';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
@@ -106,12 +107,15 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
    * not in the server's memory (a part is read whole, a multipart body as it streams).
    */
   const holdUploadSlot = async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const asked = performance.now();
     const slot = uploadSlots.acquire();
     // Given back when the connection closes, even if that comes while the request still waits.
     const giveBack = () => void slot.then((release) => release());
     if (reply.raw.destroyed) giveBack();
     else reply.raw.once('close', giveBack);
     await slot;
+    // The device sizes its next part by how fast its link carried this one: the wait is not the link's.
+    reply.header('server-timing', `${UPLOAD_SLOT_TIMING};dur=${Math.round(performance.now() - asked)}`);
     return payload;
   };
   app.addHook('onRequest', app.requireRole('STUDENT'));

@@ -279,6 +279,13 @@ export type RecordingUploadResult = z.infer<typeof recordingUploadResultSchema>;
 // up to RECORDING_PART_MAX_BYTES while the link carries them quickly (fewer requests, each with
 // its round trips and the server's statements). The server accepts up to RECORDING_PART_MAX_BYTES.
 
+/**
+ * The `Server-Timing` metric of an upload's answer: how long (`dur`, ms) its request waited for
+ * an upload slot before the server read it. The client leaves that wait out when it measures its
+ * link (a class burst queues parts at the server; the link carried them no slower).
+ */
+export const UPLOAD_SLOT_TIMING = 'slot';
+
 export const RECORDING_PART_BYTES = 256 * 1024;
 export const RECORDING_PART_MAX_BYTES = 1024 * 1024;
 /** Every part but the last is at least this (checked at complete): parts are files on the server. */

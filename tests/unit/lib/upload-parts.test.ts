@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UploadStatus } from '@/shared/contract/student';
 import { ApiError } from '@/lib/api-status';
-import { type PartsTransport, sendInParts } from '@/lib/upload';
+import { type PartsTransport, sendInParts, serverSlotWaitMs } from '@/lib/upload';
 
 /** A server that keeps parts by number and can be told to drop the connection on a request. */
 function fakeServer(options: { failOn?: (call: number) => boolean } = {}) {
@@ -28,6 +28,7 @@ function fakeServer(options: { failOn?: (call: number) => boolean } = {}) {
       sent.push(part);
       placed.push({ part, offset, size: bytes.size });
       parts.set(part, new Uint8Array(await bytes.arrayBuffer()));
+      return 0;
     },
     async complete(count) {
       cut();
@@ -130,7 +131,7 @@ describe('sendInParts', () => {
       ...server.transport,
       async putPart(part, bytes, offset) {
         clock += (bytes.size / 300) * 1000;
-        await server.transport.putPart(part, bytes, offset);
+        return server.transport.putPart(part, bytes, offset);
       },
     };
     const blob = bytes(3000);
@@ -145,6 +146,32 @@ describe('sendInParts', () => {
     expect(server.joined().equals(Buffer.from(await blob.arrayBuffer()))).toBe(true);
   });
 
+  it('leaves out the time the server says it held a part unread: a queue is not a slow link', async () => {
+    const server = fakeServer();
+    // 300 bytes a second on the link, and each part held 10 s in the server's queue first.
+    let clock = 0;
+    const queued: PartsTransport = {
+      ...server.transport,
+      async putPart(part, bytes, offset) {
+        clock += 10_000 + (bytes.size / 300) * 1000;
+        await server.transport.putPart(part, bytes, offset);
+        return 10_000;
+      },
+    };
+    await sendInParts(queued, bytes(3000), { partBytes: 300, maxPartBytes: 3000, now: () => clock });
+    expect(server.placed.map((p) => p.size)).toEqual([300, 1200, 1200, 300]);
+  });
+
+  it('reads the slot wait of a Server-Timing header, and nothing else as one', () => {
+    expect(serverSlotWaitMs('slot;dur=1234')).toBe(1234);
+    expect(serverSlotWaitMs('db;dur=5, slot;desc="upload";dur=12.5')).toBe(12.5);
+    expect(serverSlotWaitMs('db;dur=5')).toBe(0);
+    expect(serverSlotWaitMs('slot')).toBe(0);
+    expect(serverSlotWaitMs('slot;dur=-3')).toBe(0);
+    expect(serverSlotWaitMs('slot;dur=abc')).toBe(0);
+    expect(serverSlotWaitMs(null)).toBe(0);
+  });
+
   it('keeps the first size on a slow link, and never passes the largest part', async () => {
     const slow = fakeServer();
     let clock = 0;
@@ -153,7 +180,7 @@ describe('sendInParts', () => {
         ...slow.transport,
         async putPart(part, bytes, offset) {
           clock += (bytes.size / 300) * 5000; // 300 bytes in 5 s
-          await slow.transport.putPart(part, bytes, offset);
+          return slow.transport.putPart(part, bytes, offset);
         },
       },
       bytes(1000),
