@@ -1,7 +1,7 @@
 /**
  * The class burst: 900 students (BENCH_BURST_STUDENTS) finish one exam at once, each uploading
  * a 4 MB recording (BENCH_BURST_MB), from a client process that starts every student at once:
- * first by the app's own resumable upload (status, parts, complete), then by the one multipart
+ * first by the app's own resumable upload (parts, complete), then by the one multipart
  * POST /api/student/exam/complete of the contract (BENCH_BURST_MODES picks). Then the same
  * 900 uploads again (the device's retry after a lost answer): nothing new may be stored. The
  * reference is the same client against a bare server that copies each body into a file. Goals:
@@ -42,7 +42,7 @@ const failures = (o: UploadOutcome) => o.ids.filter((id) => id === null).length;
 type Mode = UploadJob['mode'];
 const MODES: Mode[] = (process.env.BENCH_BURST_MODES ?? 'parts,multipart').split(',') as Mode[];
 const PATHS: Record<Mode, string> = {
-  parts: "the app's resumable upload: status, parts of 256 KiB growing with the link, complete",
+  parts: "the app's resumable upload: parts of 256 KiB growing with the link, complete",
   multipart: 'one multipart POST /api/student/exam/complete',
 };
 
@@ -125,9 +125,9 @@ async function burstOf(
       variantID: variantId(0, 0),
     })),
   };
-  const jobFile = async (url: string) => {
+  const jobFile = async (url: string, resend = false) => {
     const file = path.join(target.dataDir, `job-${crypto.randomBytes(4).toString('hex')}.json`);
-    await fs.writeFile(file, JSON.stringify({ ...job, url }));
+    await fs.writeFile(file, JSON.stringify({ ...job, url, resend }));
     return file;
   };
 
@@ -157,7 +157,7 @@ async function burstOf(
     before = server.rssMb();
     server.resetPeak();
     first = await runClient(await jobFile(server.origin));
-    replay = await runClient(await jobFile(server.origin));
+    replay = await runClient(await jobFile(server.origin, true));
     peak = server.peakRssMb();
   } finally {
     await server.stop();

@@ -12,7 +12,7 @@ const folder = process.argv[2]!;
 let next = 0;
 const server = http.createServer((req, res) => {
   if (req.method === 'GET') {
-    // The status of an upload never begun (the app's parts path asks first).
+    // The status of an upload never begun (asked only by a resend).
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"parts":[],"recordingId":null}');
     return;
   }

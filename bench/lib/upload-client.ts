@@ -2,7 +2,8 @@
  * The class burst's students, in their own process: every upload at once, all sharing one
  * buffer. `multipart`: one POST /api/student/exam/complete per recording (the fields of the real
  * endpoint, then the file part `audio`). `parts`: what the app itself sends, one student after
- * another's request on a connection of their own: GET the upload's status, PUT its parts in
+ * another's request on a connection of their own: on a resend only, GET the upload's status
+ * (a recording made already is the answer); PUT its parts in
  * order at their offsets (the first of 256 KiB, the next ones grown by the app's own rule,
  * `nextPartBytes`, from how long the one before took less the server's slot wait it reports),
  * POST complete with the description.
@@ -21,6 +22,8 @@ export interface UploadJob {
   mode: 'multipart' | 'parts';
   bytes: number;
   uploads: Array<{ token: string; clientId: string; examID: number; variantID: number }>;
+  /** The same uploads sent again (the device's retry after a lost answer): the parts path asks first. */
+  resend?: boolean;
 }
 
 export interface UploadOutcome {
@@ -115,8 +118,14 @@ function postMultipart(u: UploadJob['uploads'][number]): Promise<Answer> {
 async function sendParts(u: UploadJob['uploads'][number]): Promise<Answer> {
   const base = `/api/student/uploads/${u.clientId}`;
   const auth = { authorization: `Bearer ${u.token}` };
-  const status = await request('GET', base, auth, []);
-  if (status.status !== 200) return status;
+  // As the app does: a first send asks nothing; a send again (the replay) asks what the server
+  // holds, and a recording made already is the answer.
+  if (job.resend) {
+    const status = await request('GET', base, auth, []);
+    if (status.status !== 200) return status;
+    const { recordingId } = JSON.parse(status.body) as { recordingId: number | null };
+    if (recordingId !== null) return { status: 200, body: JSON.stringify({ id: recordingId }) };
+  }
   let part = 0;
   let size = RECORDING_PART_BYTES;
   for (let offset = 0; offset < audio.length; part++) {

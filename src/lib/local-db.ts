@@ -37,6 +37,12 @@ export interface LocalRecording {
   ownerId: string | null;
   /** It ended before the exam did (a reload, a closed tab, a lost microphone): sent as such. */
   interrupted?: boolean;
+  /**
+   * A send of it began, so the server may hold parts of it: a send then asks what it holds
+   * first. Absent: no send began (a row an older version queued is sent whole once more; the
+   * server still makes one recording of a clientId). Not indexed: no schema change.
+   */
+  uploadBegun?: boolean;
 }
 
 /** One timeslice of a recording, written as it arrives, with the peaks measured meanwhile. */

@@ -132,6 +132,11 @@ export class RecordingStore {
       .count();
   }
 
+  /** A send of it begins: from now on the server may hold parts of it. */
+  async markUploadBegun(clientId: string): Promise<void> {
+    await this.db.recordings.update(clientId, { uploadBegun: true });
+  }
+
   /** It ended before its exam did; the upload says so. */
   async markInterrupted(clientId: string): Promise<void> {
     await this.db.recordings.update(clientId, { interrupted: true });

@@ -176,7 +176,7 @@ function keeps(size: number, offset: number, total: number, unit: number): boole
 
 /**
  * Sends `blob` in parts and completes it, resuming where the server stands: asks which parts it
- * holds, sends only the others, then completes. A connection lost midway costs at most the part
+ * holds (unless nothing was ever sent: `fresh`), sends only the others, then completes. A connection lost midway costs at most the part
  * in flight; the next attempt (the outbox retries) goes on from there. When the complete finds
  * parts missing (purged while the device was away), one more round resends them. The first part
  * sent is `partBytes`; the next ones grow with the link (`nextPartBytes`) up to `maxPartBytes`:
@@ -192,6 +192,11 @@ export async function sendInParts(
     maxPartBytes?: number;
     onProgress?: (fraction: number) => void;
     now?: () => number;
+    /**
+     * Nothing of this upload was ever sent: the server holds no part of it and no recording, so
+     * the first round does not ask (a request, and a round trip on a slow link, fewer).
+     */
+    fresh?: boolean;
   } = {},
 ): Promise<void> {
   const unit = options.partBytes ?? RECORDING_PART_BYTES;
@@ -199,7 +204,8 @@ export async function sendInParts(
   const now = options.now ?? (() => performance.now());
   let size = unit;
   for (let round = 0; ; round++) {
-    const status = await transport.status();
+    const status: UploadStatus =
+      round === 0 && options.fresh ? { parts: [], recordingId: null } : await transport.status();
     if (status.recordingId !== null) return; // completed before; its answer was lost
     const held = new Map(status.parts.map((p) => [p.part, p.size]));
     let offset = 0;

@@ -244,10 +244,17 @@ export async function uploadOwner(db: Db, clientId: string): Promise<number | un
 
 /**
  * Binds the clientId to the student unless it is bound already; answers the owner, the first
- * student whatever the race (the key decides on both databases).
+ * student whatever the race (the key decides on both databases). `seenUnbound`: the caller has
+ * just read that nobody holds it (a new upload's first part): then it binds without asking again.
  */
-export async function bindUpload(db: Db, clientId: string, studentId: number, now: string): Promise<number> {
-  const known = await uploadOwner(db, clientId);
+export async function bindUpload(
+  db: Db,
+  clientId: string,
+  studentId: number,
+  now: string,
+  seenUnbound = false,
+): Promise<number> {
+  const known = seenUnbound ? undefined : await uploadOwner(db, clientId);
   if (known !== undefined) return known;
   const bound = await db
     .insertInto('upload_owners')

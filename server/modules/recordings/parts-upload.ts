@@ -334,7 +334,7 @@ export async function completePartsUpload(
     async () => {
       // Another account's upload is never joined into this student's recording. No recording
       // holds the clientId (just looked up): only its binding is left to check.
-      await claimKnownUpload(ctx, studentId, clientId, { recordingStudent: null, owner: null });
+      await claimKnownUpload(ctx, studentId, clientId, { recordingStudent: null });
       // Checked before the bytes are joined: a refused answer costs no copying.
       const target = await resolveTarget(ctx, studentId, body);
       const staged = await assembleParts(ctx, studentId, clientId, body);

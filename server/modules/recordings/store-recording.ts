@@ -74,25 +74,27 @@ export async function claimUpload(
 ): Promise<repo.RecordingRow | undefined> {
   const recording = await findOwnRecording(ctx, studentId, clientId);
   if (recording) return recording;
-  await claimKnownUpload(ctx, studentId, clientId, { recordingStudent: null, owner: null });
+  await claimKnownUpload(ctx, studentId, clientId, { recordingStudent: null });
   return undefined;
 }
 
 /**
- * claimUpload's rule on what the caller read already (whose recording holds the clientId, whom
- * it is bound to): binds it when new; answers whether the upload is a recording already.
+ * claimUpload's rule on what the caller read already (whose recording holds the clientId, and
+ * whom it is bound to: null when read as nobody, absent when not read): binds it when new;
+ * answers whether the upload is a recording already.
  */
 export async function claimKnownUpload(
   ctx: AppContext,
   studentId: number,
   clientId: string,
-  known: { recordingStudent: number | null; owner: number | null },
+  known: { recordingStudent: number | null; owner?: number | null },
 ): Promise<boolean> {
   if (known.recordingStudent !== null) {
     if (known.recordingStudent !== studentId) throw conflictMessage(RECORDING_TEXT.uploadOfAnotherStudent);
     return true;
   }
-  const owner = known.owner ?? (await bindUpload(ctx.db, clientId, studentId, nowIso()));
+  const owner =
+    known.owner ?? (await bindUpload(ctx.db, clientId, studentId, nowIso(), known.owner === null));
   if (owner !== studentId) throw conflictMessage(RECORDING_TEXT.uploadOfAnotherStudent);
   return false;
 }

@@ -96,6 +96,32 @@ describe('sendInParts', () => {
     expect(server.sent).toEqual([]);
   });
 
+  it('a fresh upload asks nothing first; its second round (parts missing) asks what the server holds', async () => {
+    const server = fakeServer();
+    let statuses = 0;
+    let completes = 0;
+    const transport: PartsTransport = {
+      ...server.transport,
+      async status() {
+        statuses += 1;
+        return server.transport.status();
+      },
+      async complete(parts) {
+        completes += 1;
+        if (completes === 1) {
+          server.parts.delete(1); // purged meanwhile
+          throw new ApiError(409, { message: 'missing' });
+        }
+        await server.transport.complete(parts);
+      },
+    };
+    await sendInParts(transport, bytes(900), { partBytes: 300, maxPartBytes: 300, fresh: true });
+    expect(statuses).toBe(1);
+    // The second round sends only the part the server lost.
+    expect(server.sent).toEqual([0, 1, 2, 1]);
+    expect(server.isCompleted()).toBe(true);
+  });
+
   it('runs one more round when the complete finds parts missing (409), then gives up', async () => {
     const server = fakeServer();
     let completes = 0;

@@ -143,8 +143,8 @@ export function recordingTransport(
 
 /**
  * The recording kind: sends one recording in parts with its duration, task and question starts,
- * peaks and clocks (asks the server which parts it holds, sends the rest, then completes; a
- * dropped connection resumes). Every request goes under the recorder's session and stops with
+ * peaks and clocks (asks the server which parts it holds, unless no send of it ever began, sends
+ * the rest, then completes; a dropped connection resumes). Every request goes under the recorder's session and stops with
  * the engine's signal. The device copy is removed only after the server confirmed it; a repeat
  * is harmless, the server makes one recording per clientId.
  */
@@ -160,7 +160,10 @@ export const recordingKind: OutboxKindDef<'recording'> = {
       return;
     }
     const transport = recordingTransport(clientId, recordingDescription(recording, blob, peaks), scope);
-    await sendInParts(transport, blob, { onProgress });
+    // Marked before anything is sent: a send cut short (a crash, a closed app) asks next time.
+    const fresh = recording.uploadBegun !== true;
+    if (fresh) await recordingStore.markUploadBegun(clientId);
+    await sendInParts(transport, blob, { onProgress, fresh });
     // Its exam's attempts count it from the note until an answer of the server read after now.
     await recordingStore.removeConfirmed(clientId);
   },

@@ -150,6 +150,24 @@ describe('the upload of a recording', () => {
     ]);
   });
 
+  it('asks the server what it holds only once a send of the recording began (marked before its first request)', async () => {
+    await recordingStore.create(meta('f-1'));
+    await recordingStore.appendChunk(
+      'f-1',
+      { seq: 0, blob: new Blob(['audio']), peaks: [] },
+      { duration: 3, taskStarts: [0], questionStarts: [[]] },
+    );
+    const requests = () => server.seen.map((r) => r.method);
+    completeStatuses = [503];
+    await expect(attempt('f-1')).rejects.toMatchObject({ status: 503 });
+    // Nothing was ever sent: no status asked.
+    expect(requests()).toEqual(['PUT', 'POST']);
+    expect((await recordingStore.get('f-1'))?.uploadBegun).toBe(true);
+    server.seen.length = 0;
+    await attempt('f-1');
+    expect(requests()).toEqual(['GET', 'PUT', 'POST']);
+  });
+
   it('stamps a recording cut short with its last chunk when it is queued, and sends that', async () => {
     await recordingStore.create(meta('cut-1'));
     await recordingStore.appendChunk(
