@@ -587,11 +587,19 @@ describe.each(STORAGE_BACKENDS)('resumable recording upload on %s', (kind) => {
       if (fail) throw new Error('aborted');
     }
     const ctx = t.app.ctx;
+    // The service alone, past the route's access check.
+    const sender = { studentId: s.student.id, family: null, confirm: () => undefined };
     await expect(
-      putUploadPart(ctx, s.student.id, clientId, 0, { size: first.length, content: cut(first, true) }),
+      putUploadPart(ctx, sender, clientId, 0, async () => ({
+        size: first.length,
+        content: cut(first, true),
+      })),
     ).rejects.toThrow('aborted');
     await expect(
-      putUploadPart(ctx, s.student.id, clientId, 1, { size: second.length, content: cut(second, false) }),
+      putUploadPart(ctx, sender, clientId, 1, async () => ({
+        size: second.length,
+        content: cut(second, false),
+      })),
     ).rejects.toMatchObject({ statusCode: 400 });
     expect((await status(s.student, clientId)).json().parts).toEqual([]);
     const chunked = await as(

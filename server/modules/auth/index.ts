@@ -10,6 +10,7 @@ export { tokenAnswer } from './cookie';
 export { startSession } from './service';
 export { retryAfterHeader, throttledCheck } from './throttle';
 
+export { accountStateColumns, accountStateOf } from './repository';
 /** The account as every authenticated request checks it (role, token version, live family). */
 export const sessionAccount = (db: Db, userId: number, family: string | null) =>
   repo.sessionAccount(db, userId, family);

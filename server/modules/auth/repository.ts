@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/types';
+import { expressionBuilder, sql } from 'kysely';
+import type { Database, Db } from '../../db/types';
 import { preparedQuery } from '../../lib/prepared-query';
 import type { AccountState } from '../../plugins/auth';
 
@@ -92,6 +92,43 @@ const accountWithFamilyOf = preparedQuery((db: Db, userId: number, family: strin
     )
     .where('users.id', '=', userId),
 );
+
+/**
+ * The same account state as columns of another statement (one that every request of a route
+ * makes anyway: see `accountCheckedByHandler`); `accountStateOf` reads them back.
+ */
+export function accountStateColumns(userId: number, family: string | null) {
+  const eb = expressionBuilder<Database, never>();
+  const user = () => eb.selectFrom('users').where('users.id', '=', userId);
+  return [
+    user().select('users.role').as('account_role'),
+    user().select('users.token_version').as('account_token_version'),
+    (family === null
+      ? eb.lit(1)
+      : eb.exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family', '=', family)
+            .where('refresh_tokens.revoked_at', 'is', null),
+        )
+    ).as('account_family_live'),
+  ] as const;
+}
+
+/** The account state `accountStateColumns` read; undefined when there is no such account. */
+export function accountStateOf(row: {
+  account_role: AccountState['role'] | null;
+  account_token_version: number | null;
+  account_family_live: unknown;
+}): AccountState | undefined {
+  if (row.account_role === null || row.account_token_version === null) return undefined;
+  return {
+    role: row.account_role,
+    token_version: row.account_token_version,
+    family_live: Boolean(row.account_family_live),
+  };
+}
 
 export async function sessionAccount(
   db: Db,

@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, UploadPartsTable } from '../../db/types';
+import type { AccountState } from '../../plugins/auth';
+import { accountStateColumns, accountStateOf } from '../auth';
 
 export type UploadPartRow = Selectable<UploadPartsTable>;
 
@@ -59,15 +61,19 @@ export interface PartState extends UploadUsage {
   owner: number | null;
   /** Bytes of the student's recordings. */
   recordings: number;
+  /** The sender's account as the access check reads it (undefined: no such account). */
+  account: AccountState | undefined;
 }
 
 /**
  * One query, as every part of every upload asks it (on PostgreSQL each statement is a round
- * trip): the upload's usage, with its recording, its owner and the student's recordings beside.
+ * trip): the upload's usage, with its recording, its owner and the student's recordings beside,
+ * and the account's state for the request's access check (`family`: the token's session).
  */
 export async function partState(
   db: Db,
   studentId: number,
+  family: string | null,
   clientId: string,
   part: number,
 ): Promise<PartState> {
@@ -101,6 +107,7 @@ export async function partState(
           .select((r) => r.fn.sum<number | string | null>('recordings.size').as('used'))
           .where('recordings.student_id', '=', studentId)
           .as('recordings'),
+        ...accountStateColumns(studentId, family),
       ];
     })
     .where('student_id', '=', studentId)
@@ -113,6 +120,7 @@ export async function partState(
     recordingStudent: row.recording_student ?? null,
     owner: row.owner ?? null,
     recordings: Number(row.recordings ?? 0),
+    account: accountStateOf(row),
   };
 }
 

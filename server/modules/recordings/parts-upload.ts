@@ -10,6 +10,7 @@ import {
 } from '../../../src/shared/contract/student';
 import { RECORDING_TEXT } from '../../../src/shared/messages';
 import type { AppContext } from '../../context';
+import type { AccountState } from '../../plugins/auth';
 import { createOnce } from '../../lib/create-once';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflictMessage, payloadTooLarge, tooManyRequests } from '../../lib/http-error';
@@ -195,18 +196,33 @@ export interface PartBody {
 }
 
 /**
+ * Who sends a part: the token's student and session, and the request's access check, made on
+ * the account as the part's own statement reads it (the route's `accountCheckedByHandler`).
+ */
+export interface PartSender {
+  studentId: number;
+  family: string | null;
+  /** Throws (401 / 403) unless the account may send it; before anything else is done. */
+  confirm(account: AccountState | undefined): void;
+}
+
+/**
  * PUT /api/student/uploads/{clientId}/parts/{part}: stores one part, idempotently. Its bytes go
- * to storage as they arrive, once the declared size passed every limit (never whole in memory).
+ * to storage as they arrive, once the declared size passed every limit (never whole in memory);
+ * `readBody` is called only once the sender's account was confirmed.
  */
 export async function putUploadPart(
   ctx: AppContext,
-  studentId: number,
+  sender: PartSender,
   clientId: string,
   part: number,
-  body: PartBody,
+  readBody: () => Promise<PartBody>,
 ): Promise<UploadPart> {
+  const { studentId } = sender;
+  const state = await parts.partState(ctx.db, studentId, sender.family, clientId, part);
+  sender.confirm(state.account);
+  const body = await readBody();
   const answer = { part, size: body.size };
-  const state = await parts.partState(ctx.db, studentId, clientId, part);
   // The upload already became a recording (its answer was lost on the way): nothing to keep.
   if (await claimKnownUpload(ctx, studentId, clientId, state)) return answer;
   const opens = assertRoomFor(ctx, state, body.size, body.offset);

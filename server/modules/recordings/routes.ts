@@ -23,7 +23,7 @@ import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/htt
 import { listAndSearch, withSearch } from '../../lib/list-routes';
 import { Slots } from '../../lib/slots';
 import { multipartParts, partContent, type MultipartErrors } from '../../lib/multipart';
-import { currentUser } from '../../plugins/auth';
+import { type AccountState, confirmAccess, currentUser, pendingAccess } from '../../plugins/auth';
 import { signedMediaRoute } from '../media';
 import { findRecordingById } from './repository';
 import { uploadMultipartRecording, type FormPart } from './multipart-upload';
@@ -163,6 +163,8 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
   r.put(
     '/api/student/uploads/:clientId/parts/:part',
     {
+      // Every part of every upload: its account is read with the part's state, in one statement.
+      config: { accountCheckedByHandler: true },
       preParsing: holdUploadSlot,
       schema: {
         tags,
@@ -183,11 +185,16 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
     async (req) => {
       const { clientId, part } = req.params;
       const { offset } = req.query;
-      const body = await partBody(req.body, req.headers);
-      return putUploadPart(app.ctx, currentUser(req).id, clientId, part, {
-        ...body,
+      const { userId, family } = pendingAccess(req);
+      const sender = {
+        studentId: userId,
+        family,
+        confirm: (account?: AccountState) => confirmAccess(req, account),
+      };
+      return putUploadPart(app.ctx, sender, clientId, part, async () => ({
+        ...(await partBody(req.body, req.headers)),
         ...(offset !== undefined && { offset }),
-      });
+      }));
     },
   );
   r.get(
