@@ -109,8 +109,7 @@ export async function resolveTarget(
   // A replay of a stored recording never gets here (it answers that recording), so a student
   // at the limit still hears back about what they sent. Final (409), not 429: waiting will not
   // clear it, and a device told to retry later would retry for ever.
-  const kept = await repo.countStudentExamRecordings(ctx.db, studentId, target.exam.id);
-  if (kept >= ctx.config.studentRecordingsPerExam) {
+  if (target.kept >= ctx.config.studentRecordingsPerExam) {
     throw conflictMessage(RECORDING_TEXT.tooManyForExam(ctx.config.studentRecordingsPerExam));
   }
   return target;

@@ -29,12 +29,15 @@ export type GivenExam = ExamRow & {
   inExam: boolean;
   /** The variant is still one of the exam's teacher's. */
   teacherVariant: boolean;
+  /** The student's recordings the exam holds already (the limit of answers an exam keeps). */
+  kept: number;
 };
 
 /**
  * The exam when the student was given this variant in it, now or before (the assignment
- * history): where an answer may go; with whether it is assigned now and where the variant
- * stands, in the same statement (an answer's upload asks all of them). Anything else answers
+ * history): where an answer may go; with whether it is assigned now, where the variant stands
+ * and how many of the student's answers it holds, in the same statement (an answer's upload asks
+ * all of them). Anything else answers
  * undefined.
  */
 export async function findGivenExam(
@@ -75,6 +78,12 @@ export async function findGivenExam(
             .whereRef('variants.teacher_id', '=', 'exams.teacher_id'),
         )
         .as('teacher_variant'),
+      eb
+        .selectFrom('recordings')
+        .select((r) => r.fn.countAll<number | string>().as('n'))
+        .whereRef('recordings.exam_id', '=', 'exams.id')
+        .where('recordings.student_id', '=', studentId)
+        .as('kept'),
     ])
     .where('exams.id', '=', examId)
     .where('h.student_id', '=', studentId)
@@ -82,12 +91,13 @@ export async function findGivenExam(
     .executeTakeFirst();
   if (!row) return undefined;
   // Booleans on PostgreSQL, 0 or 1 on SQLite.
-  const { assigned, in_exam, teacher_variant, ...exam } = row;
+  const { assigned, in_exam, teacher_variant, kept, ...exam } = row;
   return {
     ...exam,
     assigned: Boolean(assigned),
     inExam: Boolean(in_exam),
     teacherVariant: Boolean(teacher_variant),
+    kept: Number(kept ?? 0),
   };
 }
 

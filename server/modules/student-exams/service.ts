@@ -37,6 +37,8 @@ export async function requireExamVariant(
 export interface AnswerTarget {
   exam: repo.ExamRow;
   late: boolean;
+  /** The student's recordings the exam holds already. */
+  kept: number;
 }
 
 /**
@@ -54,9 +56,9 @@ export async function requireAnswerTarget(
 ): Promise<AnswerTarget> {
   const given = await repo.findGivenExam(db, studentId, examId, variantId);
   if (!given) throw notFound(RECORDING_TEXT.examGone);
-  const { assigned, inExam, teacherVariant, ...exam } = given;
+  const { assigned, inExam, teacherVariant, kept, ...exam } = given;
   if (!inExam && !teacherVariant) throw conflictMessage(RECORDING_TEXT.variantGone);
-  return { exam, late: !assigned || !inExam };
+  return { exam, late: !assigned || !inExam, kept };
 }
 
 /**
