@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { RECORDING_PART_BYTES } from '../../src/shared/contract/student';
+import { RECORDING_PART_BYTES, RECORDING_PART_MAX_BYTES } from '../../src/shared/contract/student';
 import { nextPartBytes, serverSlotWaitMs } from '../../src/lib/upload';
 
 export interface UploadJob {
@@ -139,7 +139,13 @@ async function sendParts(u: UploadJob['uploads'][number]): Promise<Answer> {
     );
     if (put.status !== 200) return put;
     outcome.partsSent = (outcome.partsSent ?? 0) + 1;
-    size = nextPartBytes(bytes.length, performance.now() - started - serverSlotWaitMs(put.timing));
+    size = nextPartBytes(
+      bytes.length,
+      performance.now() - started,
+      RECORDING_PART_BYTES,
+      RECORDING_PART_MAX_BYTES,
+      serverSlotWaitMs(put.timing),
+    );
     offset += bytes.length;
   }
   const description = {

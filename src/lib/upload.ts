@@ -92,15 +92,22 @@ const PART_TARGET_MS = 4_000;
  * that the link carried in PART_TARGET_MS, from one unit up to `max`. On a good link a part of
  * 1 MiB is a quarter of the requests (and of the server's work for them); on a weak one a
  * dropped part costs little.
+ *
+ * `unreadMs`: how long of `ms` the server held the part unread (its upload slot's queue), left
+ * out. Its bytes may have crossed the link meanwhile (into the sockets' buffers), so such a
+ * part's time says less of the link: the next one then at most doubles.
  */
 export function nextPartBytes(
   sent: number,
   ms: number,
   unit = RECORDING_PART_BYTES,
   max = RECORDING_PART_MAX_BYTES,
+  unreadMs = 0,
 ) {
-  const carried = ms > 0 ? (sent / ms) * PART_TARGET_MS : max;
-  return Math.max(unit, Math.min(max, Math.floor(carried / unit) * unit));
+  const linkMs = ms - unreadMs;
+  const carried = linkMs > 0 ? (sent / linkMs) * PART_TARGET_MS : max;
+  const grown = Math.max(unit, Math.min(max, Math.floor(carried / unit) * unit));
+  return unreadMs > 0 ? Math.min(grown, 2 * Math.max(unit, Math.ceil(sent / unit) * unit)) : grown;
 }
 /**
  * The wait a `Server-Timing` header reports for UPLOAD_SLOT_TIMING (`slot;dur=1234`), in ms; 0
@@ -219,7 +226,7 @@ export async function sendInParts(
         sent = Math.min(size, blob.size - offset);
         const started = now();
         const unread = await transport.putPart(part, blob.slice(offset, offset + sent), offset);
-        size = nextPartBytes(sent, now() - started - unread, unit, max);
+        size = nextPartBytes(sent, now() - started, unit, max, unread);
       }
       offset += sent;
       part += 1;

@@ -41,9 +41,10 @@ describe.each(DATABASES)("a part's access check on %s", (kind) => {
   const ownerOf = (clientId: string) =>
     t.app.ctx.db.selectFrom('upload_owners').select('student_id').where('client_id', '=', clientId).execute();
 
-  /** A refused part: the answer, and nothing of it kept (no part, no binding). */
+  /** A refused part: the answer, and nothing of it kept (no part, no binding, no stored bytes). */
   async function expectRefused(caller: { token: string } | null, status: 401 | 403) {
     const clientId = crypto.randomUUID();
+    const objectsBefore = await t.storedObjects();
     expectMessage(
       await putPart(caller, clientId),
       status,
@@ -51,6 +52,7 @@ describe.each(DATABASES)("a part's access check on %s", (kind) => {
     );
     expect(await partsOf(clientId)).toEqual([]);
     expect(await ownerOf(clientId)).toEqual([]);
+    expect(await t.storedObjects()).toEqual(objectsBefore);
   }
 
   async function student(): Promise<Caller> {

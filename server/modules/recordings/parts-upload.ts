@@ -221,10 +221,12 @@ export async function putUploadPart(
   const { studentId } = sender;
   const state = await parts.partState(ctx.db, studentId, sender.family, clientId, part);
   sender.confirm(state.account);
+  // Bound on what was just read, before a body without a length is read whole.
+  const recorded = await claimKnownUpload(ctx, studentId, clientId, state);
   const body = await readBody();
   const answer = { part, size: body.size };
   // The upload already became a recording (its answer was lost on the way): nothing to keep.
-  if (await claimKnownUpload(ctx, studentId, clientId, state)) return answer;
+  if (recorded) return answer;
   const opens = assertRoomFor(ctx, state, body.size, body.offset);
   const stored = await storePart(ctx, studentId, clientId, part, body);
   try {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UploadStatus } from '@/shared/contract/student';
 import { ApiError } from '@/lib/api-status';
-import { type PartsTransport, sendInParts, serverSlotWaitMs } from '@/lib/upload';
+import { nextPartBytes, type PartsTransport, sendInParts, serverSlotWaitMs } from '@/lib/upload';
 
 /** A server that keeps parts by number and can be told to drop the connection on a request. */
 function fakeServer(options: { failOn?: (call: number) => boolean } = {}) {
@@ -185,7 +185,18 @@ describe('sendInParts', () => {
       },
     };
     await sendInParts(queued, bytes(3000), { partBytes: 300, maxPartBytes: 3000, now: () => clock });
-    expect(server.placed.map((p) => p.size)).toEqual([300, 1200, 1200, 300]);
+    // Its bytes may have crossed the link while it waited: after a wait a part at most doubles.
+    expect(server.placed.map((p) => p.size)).toEqual([300, 600, 1200, 900]);
+  });
+
+  it('after a wait at the server, a part grows at most twofold, however fast its link looked', () => {
+    // 300 bytes in 10 s, of which 9.99 s in the server's queue: 1 200 000 bytes in 4 s by the link.
+    expect(nextPartBytes(300, 10_000, 300, 3000, 9_990)).toBe(600);
+    expect(nextPartBytes(600, 10_000, 300, 3000, 10_000)).toBe(1200);
+    // A short last part doubles from one unit.
+    expect(nextPartBytes(100, 10_000, 300, 3000, 10_000)).toBe(600);
+    // No wait: the link's own rule, up to the largest at once.
+    expect(nextPartBytes(300, 1, 300, 3000)).toBe(3000);
   });
 
   it('reads the slot wait of a Server-Timing header, and nothing else as one', () => {
