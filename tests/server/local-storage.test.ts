@@ -41,6 +41,17 @@ describe('local storage: writing in place and linking', () => {
     expect((await bytesOf(key)).toString()).toBe('abcdEFGH');
   });
 
+  it('writes a part of many socket chunks byte for byte at its offset (chunks go down in batches)', async () => {
+    const key = namedKey('parts', `upload:3:${crypto.randomUUID()}`);
+    const part = crypto.randomBytes(1024 * 1024 + 123);
+    const pieces: Buffer[] = [];
+    for (let at = 0; at < part.length; at += 64 * 1024) pieces.push(part.subarray(at, at + 64 * 1024));
+    const head = Buffer.from('head');
+    expect(await storage.writeAt!(key, 0, chunks(head), head.length)).toBe(head.length);
+    expect(await storage.writeAt!(key, head.length, chunks(...pieces), part.length)).toBe(part.length);
+    expect((await bytesOf(key)).equals(Buffer.concat([head, part]))).toBe(true);
+  });
+
   it('stops before the chunk that passes the cap', async () => {
     const key = namedKey('parts', `upload:2:${crypto.randomUUID()}`);
     await expect(
