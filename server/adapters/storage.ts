@@ -96,11 +96,45 @@ export function namedKey(prefix: StoragePrefix, name: string): string {
 }
 
 /**
- * A part's socket chunks (64 KiB each) go to the file in writes of about this much: each write
+ * An upload's socket chunks (64 KiB each) go to the file in writes of about this much: each write
  * is a round trip to the thread pool, which under a class burst the main thread pays in cores
  * it loses (the burst's profile). At most this much waits in memory per upload being written.
  */
 const WRITE_BATCH_BYTES = 256 * 1024;
+
+/**
+ * Writes `source` into the file from `start`, in batches of WRITE_BATCH_BYTES; answers the bytes
+ * written. Stops before the chunk that would pass `maxBytes` (nothing past it touches the disk);
+ * what came before the end, or a failure, is written.
+ */
+async function writeChunks(
+  handle: fsp.FileHandle,
+  source: AsyncIterable<Uint8Array>,
+  start: number,
+  maxBytes: number,
+): Promise<number> {
+  let size = 0;
+  let written = 0;
+  let batch: Uint8Array[] = [];
+  const writeBatch = async () => {
+    const bytes = size - written;
+    const { bytesWritten } = await handle.writev(batch, start + written);
+    if (bytesWritten !== bytes) throw new Error(`short write: ${bytesWritten} of ${bytes} bytes`);
+    written = size;
+    batch = [];
+  };
+  try {
+    for await (const chunk of source) {
+      if (size + chunk.byteLength > maxBytes) throw new StorageLimitError(maxBytes);
+      batch.push(chunk);
+      size += chunk.byteLength;
+      if (size - written >= WRITE_BATCH_BYTES) await writeBatch();
+    }
+  } finally {
+    if (size > written) await writeBatch();
+  }
+  return size;
+}
 
 /** What `link` answers where the file system has no hard links. */
 const CANNOT_LINK = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EMLINK', 'ENOSYS']);
@@ -121,12 +155,7 @@ export function createLocalStorage(root: string): Storage {
       let size = 0;
       let ok = false;
       try {
-        for await (const chunk of source) {
-          size += chunk.byteLength;
-          // Stop before writing the chunk that crosses the cap: nothing past it touches the disk.
-          if (size > maxBytes) throw new StorageLimitError(maxBytes);
-          await handle.write(chunk);
-        }
+        size = await writeChunks(handle, source, 0, maxBytes);
         ok = true;
       } finally {
         await handle.close();
@@ -140,32 +169,11 @@ export function createLocalStorage(root: string): Storage {
       await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       // 'a' would ignore the position; 'r+' needs the file: create it when missing, never truncating.
       const handle = await fsp.open(target, fs.constants.O_RDWR | fs.constants.O_CREAT, PRIVATE_FILE_MODE);
-      let size = 0;
-      let written = 0;
-      let batch: Uint8Array[] = [];
-      const writeBatch = async () => {
-        const bytes = size - written;
-        const { bytesWritten } = await handle.writev(batch, offset + written);
-        if (bytesWritten !== bytes) throw new Error(`short write: ${bytesWritten} of ${bytes} bytes`);
-        written = size;
-        batch = [];
-      };
       try {
-        try {
-          for await (const chunk of source) {
-            if (size + chunk.byteLength > maxBytes) throw new StorageLimitError(maxBytes);
-            batch.push(chunk);
-            size += chunk.byteLength;
-            if (size - written >= WRITE_BATCH_BYTES) await writeBatch();
-          }
-        } finally {
-          // What came before the end (or a failure) is written, as it was chunk by chunk.
-          if (size > written) await writeBatch();
-        }
+        return await writeChunks(handle, source, offset, maxBytes);
       } finally {
         await handle.close();
       }
-      return size;
     },
 
     async linkAs(key, { prefix, size }) {

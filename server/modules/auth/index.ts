@@ -10,7 +10,9 @@ export { tokenAnswer } from './cookie';
 export { startSession } from './service';
 export { retryAfterHeader, throttledCheck } from './throttle';
 
+/** The account state as columns of a route's own statement (`accountCheckedByHandler`). */
 export { accountStateColumns, accountStateOf } from './repository';
+
 /** The account as every authenticated request checks it (role, token version, live family). */
 export const sessionAccount = (db: Db, userId: number, family: string | null) =>
   repo.sessionAccount(db, userId, family);

@@ -37,8 +37,7 @@ export type GivenExam = ExamRow & {
  * The exam when the student was given this variant in it, now or before (the assignment
  * history): where an answer may go; with whether it is assigned now, where the variant stands
  * and how many of the student's answers it holds, in the same statement (an answer's upload asks
- * all of them). Anything else answers
- * undefined.
+ * all of them). Anything else answers undefined.
  */
 export async function findGivenExam(
   db: Db,
