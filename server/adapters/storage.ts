@@ -139,19 +139,103 @@ async function writeChunks(
 /** What `link` answers where the file system has no hard links. */
 const CANNOT_LINK = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EMLINK', 'ENOSYS']);
 
+/**
+ * How long a file written in place stays open after its last write: an upload's next part comes
+ * within it, and under a class burst an open and a close a part were a tenth of the server's
+ * time (the burst's profile).
+ */
+const OPEN_FILE_LINGER_MS = 2000;
+
+/** A file kept open for writes in place, and how many writes use it now. */
+interface OpenFile {
+  handle: Promise<fsp.FileHandle>;
+  users: number;
+  timer?: NodeJS.Timeout;
+}
+
+function isMissing(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/**
+ * Runs `make` (which creates `target`), making its folder first only when it is missing: folders
+ * are made once, and a `mkdir` on every write cost a round trip to the file system's threads.
+ */
+async function inFolder<T>(target: string, make: () => Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (err) {
+    if (!isMissing(err)) throw err;
+  }
+  await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+  return make();
+}
+
 /** Objects as files under `root`, two-level fan-out so no folder grows huge. */
 export function createLocalStorage(root: string): Storage {
   const fullPath = (key: string) => {
     assertKey(key);
     return path.join(root, ...key.split('/'));
   };
+  const openFiles = new Map<string, OpenFile>();
+
+  const closeFile = (file: OpenFile) => {
+    clearTimeout(file.timer);
+    file.handle.then((h) => h.close()).catch(() => undefined);
+  };
+
+  /** The key's file open for writes in place (created when missing, never truncated). */
+  const openForWrites = async (key: string): Promise<[OpenFile, fsp.FileHandle]> => {
+    let file = openFiles.get(key);
+    if (!file) {
+      const target = fullPath(key);
+      // 'a' would ignore the position; 'r+' needs the file: create it when missing.
+      const flags = fs.constants.O_RDWR | fs.constants.O_CREAT;
+      const opened: OpenFile = {
+        handle: inFolder(target, () => fsp.open(target, flags, PRIVATE_FILE_MODE)),
+        users: 0,
+      };
+      openFiles.set(key, opened);
+      opened.handle.catch(() => {
+        if (openFiles.get(key) === opened) openFiles.delete(key);
+      });
+      file = opened;
+    }
+    file.users += 1;
+    clearTimeout(file.timer);
+    try {
+      return [file, await file.handle];
+    } catch (err) {
+      file.users -= 1;
+      throw err;
+    }
+  };
+
+  const releaseWrites = (key: string, file: OpenFile) => {
+    file.users -= 1;
+    if (file.users > 0) return;
+    // Forgotten meanwhile (the object was deleted): nothing writes to it any more.
+    if (openFiles.get(key) !== file) return closeFile(file);
+    file.timer = setTimeout(() => {
+      openFiles.delete(key);
+      closeFile(file);
+    }, OPEN_FILE_LINGER_MS);
+    file.timer.unref();
+  };
+
+  /** Stops keeping the key's file open; a write under way closes it when it ends. */
+  const forgetFile = (key: string) => {
+    const file = openFiles.get(key);
+    if (!file) return;
+    openFiles.delete(key);
+    if (file.users === 0) closeFile(file);
+  };
 
   return {
     async put(source, { prefix, maxBytes }) {
       const key = newKey(prefix);
       const target = fullPath(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
-      const handle = await fsp.open(target, 'wx', PRIVATE_FILE_MODE);
+      const handle = await inFolder(target, () => fsp.open(target, 'wx', PRIVATE_FILE_MODE));
       let size = 0;
       let ok = false;
       try {
@@ -165,14 +249,11 @@ export function createLocalStorage(root: string): Storage {
     },
 
     async writeAt(key, offset, source, maxBytes) {
-      const target = fullPath(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
-      // 'a' would ignore the position; 'r+' needs the file: create it when missing, never truncating.
-      const handle = await fsp.open(target, fs.constants.O_RDWR | fs.constants.O_CREAT, PRIVATE_FILE_MODE);
+      const [file, handle] = await openForWrites(key);
       try {
         return await writeChunks(handle, source, offset, maxBytes);
       } finally {
-        await handle.close();
+        releaseWrites(key, file);
       }
     },
 
@@ -180,13 +261,12 @@ export function createLocalStorage(root: string): Storage {
       const source = fullPath(key);
       const linked = newKey(prefix);
       const target = fullPath(linked);
-      await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       try {
-        await fsp.link(source, target);
+        await inFolder(target, () => fsp.link(source, target));
       } catch (err) {
         // A file system without hard links (FAT, some network shares): a copy, made by the kernel.
         if (!CANNOT_LINK.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
-        await fsp.copyFile(source, target, fs.constants.COPYFILE_EXCL);
+        await inFolder(target, () => fsp.copyFile(source, target, fs.constants.COPYFILE_EXCL));
       }
       try {
         await fsp.truncate(target, size);
@@ -206,13 +286,19 @@ export function createLocalStorage(root: string): Storage {
         const s = await fsp.stat(fullPath(key));
         return s.isFile() ? { size: s.size } : null;
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (isMissing(err)) return null;
         throw err;
       }
     },
 
     async delete(key) {
-      await fsp.rm(fullPath(key), { force: true });
+      const target = fullPath(key);
+      forgetFile(key);
+      await fsp.rm(target, { force: true });
+    },
+
+    close() {
+      for (const key of [...openFiles.keys()]) forgetFile(key);
     },
   };
 }

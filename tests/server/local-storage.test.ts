@@ -60,6 +60,44 @@ describe('local storage: writing in place and linking', () => {
     expect((await bytesOf(key)).toString()).toBe('abc');
   });
 
+  it('keeps a file written in place open for the writes that follow (one open an upload), until a pause or the close', async () => {
+    const own = createLocalStorage(root);
+    const key = namedKey('parts', `upload:9:${crypto.randomUUID()}`);
+    const opens = vi.spyOn(fsp, 'open');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await own.writeAt!(key, 0, chunks(Buffer.from('ab')), 2);
+      // (Its folder was missing: the first write opened twice, around making it.)
+      opens.mockClear();
+      await own.writeAt!(key, 2, chunks(Buffer.from('cd')), 2);
+      // Two parts at once share the file, each at its own place.
+      await Promise.all([
+        own.writeAt!(key, 4, chunks(Buffer.from('ef')), 2),
+        own.writeAt!(key, 6, chunks(Buffer.from('gh')), 2),
+      ]);
+      expect(opens).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(2000);
+      await own.writeAt!(key, 8, chunks(Buffer.from('ij')), 2);
+      expect(opens).toHaveBeenCalledTimes(1);
+      own.close!();
+      await own.writeAt!(key, 10, chunks(Buffer.from('kl')), 2);
+      expect(opens).toHaveBeenCalledTimes(2);
+    } finally {
+      own.close!();
+      vi.useRealTimers();
+    }
+    expect((await bytesOf(key)).toString()).toBe('abcdefghijkl');
+  });
+
+  it('writes a deleted object anew, never into the file it deleted', async () => {
+    const key = namedKey('parts', `upload:10:${crypto.randomUUID()}`);
+    await storage.writeAt!(key, 0, chunks(Buffer.from('old!')), 4);
+    await storage.delete(key);
+    expect(await storage.stat(key)).toBeNull();
+    await storage.writeAt!(key, 4, chunks(Buffer.from('new!')), 4);
+    expect(await bytesOf(key)).toEqual(Buffer.concat([Buffer.alloc(4), Buffer.from('new!')]));
+  });
+
   it('names an upload’s staging object the same every time, by a hash, never by the name itself', () => {
     const name = `upload:7:${crypto.randomUUID()}`;
     expect(namedKey('parts', name)).toBe(namedKey('parts', name));
