@@ -16,6 +16,60 @@ export async function listParts(db: Db, studentId: number, clientId: string): Pr
     .execute();
 }
 
+/** An upload about to be completed: its parts, and whose its clientId is, as one statement reads them. */
+export interface UploadToComplete {
+  parts: UploadPartRow[];
+  /** Whose recording holds the clientId (null: nobody's); absent when no part was there to read it with. */
+  recordingStudent?: number | null;
+  /** The student the clientId is bound to (null: nobody); absent likewise. */
+  owner?: number | null;
+}
+
+/**
+ * The student's parts of one upload, in order, with the clientId's recording and binding read
+ * beside them: complete asks all three, and on PostgreSQL each statement is a round trip.
+ */
+export async function uploadToComplete(
+  db: Db,
+  studentId: number,
+  clientId: string,
+): Promise<UploadToComplete> {
+  const rows = await db
+    .selectFrom('upload_parts')
+    .selectAll('upload_parts')
+    .select((eb) => [
+      eb
+        .selectFrom('recordings')
+        .select('recordings.student_id')
+        .where('recordings.client_id', '=', clientId)
+        .as('recording_student'),
+      eb
+        .selectFrom('upload_owners')
+        .select('upload_owners.student_id')
+        .where('upload_owners.client_id', '=', clientId)
+        .as('owner'),
+    ])
+    .where('student_id', '=', studentId)
+    .where('client_id', '=', clientId)
+    .orderBy('part')
+    .execute();
+  if (rows.length === 0) return { parts: [] };
+  return {
+    parts: rows.map((r) => ({
+      id: r.id,
+      student_id: r.student_id,
+      client_id: r.client_id,
+      part: r.part,
+      size: r.size,
+      storage_key: r.storage_key,
+      byte_offset: r.byte_offset,
+      created_at: r.created_at,
+    })),
+    recordingStudent: rows[0].recording_student ?? null,
+    owner: rows[0].owner ?? null,
+  };
+}
+
 export async function findPart(
   db: Db,
   studentId: number,

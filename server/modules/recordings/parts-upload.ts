@@ -302,8 +302,9 @@ async function assembleParts(
   studentId: number,
   clientId: string,
   body: Pick<UploadCompleteBody, 'parts' | 'size'>,
+  listed: parts.UploadPartRow[],
 ): Promise<StagedAudio> {
-  const held = (await parts.listParts(ctx.db, studentId, clientId)).filter((p) => p.part < body.parts);
+  const held = listed.filter((p) => p.part < body.parts);
   // Parts are unique per number, so n of them below n are exactly 0..n-1.
   if (held.length !== body.parts) throw conflictMessage(RECORDING_TEXT.partsMissing);
   // Small parts are files for few bytes: only the last may be short.
@@ -347,15 +348,23 @@ export async function completePartsUpload(
   body: UploadCompleteBody,
   arrival: Date,
 ): Promise<RecordingUploadResult> {
+  const upload = await parts.uploadToComplete(ctx.db, studentId, clientId);
+  // Read with the parts that no recording holds the clientId: the first look is spared (a look
+  // after a failed creation, for the request that won a race, still asks).
+  let readUnheld = upload.recordingStudent === null;
   const row = await createOnce(
-    () => findOwnRecording(ctx, studentId, clientId),
+    async () => {
+      if (!readUnheld) return findOwnRecording(ctx, studentId, clientId);
+      readUnheld = false;
+      return undefined;
+    },
     async () => {
       // Another account's upload is never joined into this student's recording. No recording
       // holds the clientId (just looked up): only its binding is left to check.
-      await claimKnownUpload(ctx, studentId, clientId, { recordingStudent: null });
+      await claimKnownUpload(ctx, studentId, clientId, { recordingStudent: null, owner: upload.owner });
       // Checked before the bytes are joined: a refused answer costs no copying.
       const target = await resolveTarget(ctx, studentId, body);
-      const staged = await assembleParts(ctx, studentId, clientId, body);
+      const staged = await assembleParts(ctx, studentId, clientId, body, upload.parts);
       return keepStagedIfUsed(ctx, staged, () =>
         storeRecording(ctx, studentId, clientId, body, staged, target, arrival),
       );

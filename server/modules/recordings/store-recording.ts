@@ -13,7 +13,6 @@ import {
   requireAnswerTarget,
   type AnswerTarget,
 } from '../student-exams';
-import { findUsersByIds } from '../users';
 import { bindUpload, studentPartsSize } from './parts-repository';
 import * as repo from './repository';
 import { storedMime, type StagedAudio } from './stage-audio';
@@ -185,10 +184,7 @@ export async function storeRecording(
   target: AnswerTarget,
   arrival: Date,
 ): Promise<repo.RecordingRow> {
-  const { exam, late } = target;
-  const users = await findUsersByIds(ctx.db, [studentId, exam.teacher_id]);
-  const student = users.find((u) => u.id === studentId);
-  const teacher = users.find((u) => u.id === exam.teacher_id);
+  const { exam, late, student, teacher } = target;
   if (!student) throw notFound();
   const session =
     description.sessionID != null
@@ -198,7 +194,7 @@ export async function storeRecording(
   const ownSession = session && session.exam_id === exam.id ? session : undefined;
   const name = recordingName(exam.name, student);
   const now = nowIso();
-  const mailTeacher = teacher !== undefined && teacher.inform_about_exam_completion === 1;
+  const mailTeacher = teacher !== null && teacher.informAboutExamCompletion;
   const afterClose = recordedAfterClose(exam.closes_at, arrival, description);
 
   const row = await ctx.db.transaction().execute(async (trx) => {

@@ -31,7 +31,22 @@ export type GivenExam = ExamRow & {
   teacherVariant: boolean;
   /** The student's recordings the exam holds already (the limit of answers an exam keeps). */
   kept: number;
+  /** The student's name as the recording is named (null: no such account). */
+  student: AnswerStudent | null;
+  /** The exam's teacher as their completion mail needs them (null: no such account). */
+  teacher: AnswerTeacher | null;
 };
+
+export interface AnswerStudent {
+  surname: string;
+  name: string;
+  patronymic: string;
+}
+
+export interface AnswerTeacher {
+  email: string;
+  informAboutExamCompletion: boolean;
+}
 
 /**
  * The exam when the student was given this variant in it, now or before (the assignment
@@ -48,7 +63,16 @@ export async function findGivenExam(
   const row = await db
     .selectFrom('exams')
     .innerJoin('exam_assignment_history as h', 'h.exam_id', 'exams.id')
+    .leftJoin('users as s', (join) => join.on('s.id', '=', studentId))
+    .leftJoin('users as t', 't.id', 'exams.teacher_id')
     .selectAll('exams')
+    .select([
+      's.surname as student_surname',
+      's.name as student_name',
+      's.patronymic as student_patronymic',
+      't.email as teacher_email',
+      't.inform_about_exam_completion as teacher_informed',
+    ])
     .select((eb) => [
       eb
         .exists(
@@ -90,13 +114,32 @@ export async function findGivenExam(
     .executeTakeFirst();
   if (!row) return undefined;
   // Booleans on PostgreSQL, 0 or 1 on SQLite.
-  const { assigned, in_exam, teacher_variant, kept, ...exam } = row;
+  const {
+    assigned,
+    in_exam,
+    teacher_variant,
+    kept,
+    student_surname,
+    student_name,
+    student_patronymic,
+    teacher_email,
+    teacher_informed,
+    ...exam
+  } = row;
   return {
     ...exam,
     assigned: Boolean(assigned),
     inExam: Boolean(in_exam),
     teacherVariant: Boolean(teacher_variant),
     kept: Number(kept ?? 0),
+    student:
+      student_surname === null || student_name === null || student_patronymic === null
+        ? null
+        : { surname: student_surname, name: student_name, patronymic: student_patronymic },
+    teacher:
+      teacher_email === null
+        ? null
+        : { email: teacher_email, informAboutExamCompletion: teacher_informed === 1 },
   };
 }
 

@@ -39,6 +39,10 @@ export interface AnswerTarget {
   late: boolean;
   /** The student's recordings the exam holds already. */
   kept: number;
+  /** Read in the same statement: the student, for the recording's name (null: no account). */
+  student: repo.AnswerStudent | null;
+  /** And the exam's teacher, for the completion mail. */
+  teacher: repo.AnswerTeacher | null;
 }
 
 /**
@@ -56,9 +60,9 @@ export async function requireAnswerTarget(
 ): Promise<AnswerTarget> {
   const given = await repo.findGivenExam(db, studentId, examId, variantId);
   if (!given) throw notFound(RECORDING_TEXT.examGone);
-  const { assigned, inExam, teacherVariant, kept, ...exam } = given;
+  const { assigned, inExam, teacherVariant, kept, student, teacher, ...exam } = given;
   if (!inExam && !teacherVariant) throw conflictMessage(RECORDING_TEXT.variantGone);
-  return { exam, late: !assigned || !inExam, kept };
+  return { exam, late: !assigned || !inExam, kept, student, teacher };
 }
 
 /**
