@@ -18,7 +18,6 @@ export { OWN_DATA_DESCRIPTION, ownPasswordRoute, withRetryAfter } from './routes
 export { toPersonDto, toUserDto, usernameKey, type ProfileFields } from './repository';
 
 export const findUserById = (db: Db, id: number) => repo.findUserById(db, id);
-export const findUsersByIds = (db: Db, ids: number[]) => repo.findUsersByIds(db, ids);
 export const findUserByIdAndRole = (db: Db, id: number, role: Role) => repo.findUserByIdAndRole(db, id, role);
 export const findUserByUsername = (db: Db, username: string) => repo.findUserByUsername(db, username);
 export const findUserByEmail = (db: Db, email: string) => repo.findUserByEmail(db, email);

@@ -2,7 +2,6 @@ import type { SearchPageQuery } from '../../../src/shared/contract/common';
 import type { Role } from '../../../src/shared/roles';
 import { foldSearchText, searchColumn } from '../../../src/shared/search-text';
 import type { Db, NewUser, User } from '../../db/types';
-import { oneOf } from '../../lib/one-of';
 import { searchMatches, selectPage } from '../../lib/paging';
 
 export interface ProfileFields {
@@ -59,16 +58,6 @@ const USER_COLUMNS = [
 
 export async function findUserById(db: Db, id: number): Promise<User | undefined> {
   return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
-/** The accounts of these ids that exist, in one statement. */
-export async function findUsersByIds(db: Db, ids: number[]): Promise<User[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('users')
-    .select(USER_COLUMNS)
-    .where(oneOf(db, 'id', ids))
-    .execute();
 }
 
 export async function findUserByIdAndRole(db: Db, id: number, role: Role): Promise<User | undefined> {
