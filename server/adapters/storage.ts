@@ -141,10 +141,13 @@ const CANNOT_LINK = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'EMLINK'
 
 /**
  * How long a file written in place stays open after its last write: an upload's next part comes
- * within it, and under a class burst an open and a close a part were a tenth of the server's
- * time (the burst's profile).
+ * within it, also when it waited for an upload slot behind a class's burst (seconds there), and
+ * an open and a close a part were a tenth of the burst's profile.
  */
-const OPEN_FILE_LINGER_MS = 2000;
+const OPEN_FILE_LINGER_MS = 30_000;
+
+/** At most this many files wait open for a next write (the least recently written close first). */
+const MAX_LINGERING_FILES = 1000;
 
 /** A file kept open for writes in place, and how many writes use it now. */
 interface OpenFile {
@@ -178,6 +181,8 @@ export function createLocalStorage(root: string): Storage {
     return path.join(root, ...key.split('/'));
   };
   const openFiles = new Map<string, OpenFile>();
+  // The open files no write uses now, the least recently written first.
+  const lingering = new Map<string, OpenFile>();
 
   const closeFile = (file: OpenFile) => {
     clearTimeout(file.timer);
@@ -203,6 +208,7 @@ export function createLocalStorage(root: string): Storage {
     }
     file.users += 1;
     clearTimeout(file.timer);
+    lingering.delete(key);
     try {
       return [file, await file.handle];
     } catch (err) {
@@ -211,24 +217,24 @@ export function createLocalStorage(root: string): Storage {
     }
   };
 
-  const releaseWrites = (key: string, file: OpenFile) => {
-    file.users -= 1;
-    if (file.users > 0) return;
-    // Forgotten meanwhile (the object was deleted): nothing writes to it any more.
-    if (openFiles.get(key) !== file) return closeFile(file);
-    file.timer = setTimeout(() => {
-      openFiles.delete(key);
-      closeFile(file);
-    }, OPEN_FILE_LINGER_MS);
-    file.timer.unref();
-  };
-
   /** Stops keeping the key's file open; a write under way closes it when it ends. */
   const forgetFile = (key: string) => {
     const file = openFiles.get(key);
     if (!file) return;
     openFiles.delete(key);
+    lingering.delete(key);
     if (file.users === 0) closeFile(file);
+  };
+
+  const releaseWrites = (key: string, file: OpenFile) => {
+    file.users -= 1;
+    if (file.users > 0) return;
+    // Forgotten meanwhile (the object was deleted): nothing writes to it any more.
+    if (openFiles.get(key) !== file) return closeFile(file);
+    file.timer = setTimeout(() => forgetFile(key), OPEN_FILE_LINGER_MS);
+    file.timer.unref();
+    lingering.set(key, file);
+    if (lingering.size > MAX_LINGERING_FILES) forgetFile(lingering.keys().next().value as string);
   };
 
   return {

@@ -60,7 +60,7 @@ describe('local storage: writing in place and linking', () => {
     expect((await bytesOf(key)).toString()).toBe('abc');
   });
 
-  it('keeps a file written in place open for the writes that follow (one open an upload), until a pause or the close', async () => {
+  it('keeps a file written in place open for the writes that follow (one open an upload), until half a minute without writes or the close', async () => {
     const own = createLocalStorage(root);
     const key = namedKey('parts', `upload:9:${crypto.randomUUID()}`);
     const opens = vi.spyOn(fsp, 'open');
@@ -76,7 +76,7 @@ describe('local storage: writing in place and linking', () => {
         own.writeAt!(key, 6, chunks(Buffer.from('gh')), 2),
       ]);
       expect(opens).not.toHaveBeenCalled();
-      vi.advanceTimersByTime(2000);
+      vi.advanceTimersByTime(30_000);
       await own.writeAt!(key, 8, chunks(Buffer.from('ij')), 2);
       expect(opens).toHaveBeenCalledTimes(1);
       own.close!();
@@ -87,6 +87,24 @@ describe('local storage: writing in place and linking', () => {
       vi.useRealTimers();
     }
     expect((await bytesOf(key)).toString()).toBe('abcdefghijkl');
+  });
+
+  it('keeps at most 1 000 files open waiting for writes, closing the least recently written', async () => {
+    const own = createLocalStorage(root);
+    const keys = Array.from({ length: 1001 }, (_, i) =>
+      namedKey('parts', `upload:11:${i}:${crypto.randomUUID()}`),
+    );
+    try {
+      for (const key of keys) await own.writeAt!(key, 0, chunks(Buffer.from('x')), 1);
+      const opens = vi.spyOn(fsp, 'open');
+      await own.writeAt!(keys[1000], 1, chunks(Buffer.from('y')), 1);
+      expect(opens).not.toHaveBeenCalled();
+      await own.writeAt!(keys[0], 1, chunks(Buffer.from('y')), 1);
+      expect(opens).toHaveBeenCalledTimes(1);
+    } finally {
+      own.close!();
+    }
+    expect((await bytesOf(keys[0])).toString()).toBe('xy');
   });
 
   it('writes a deleted object anew, never into the file it deleted', async () => {
