@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { ERROR_TEXT } from '../src/shared/messages';
 import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
-import { createDatabase, createReplayableDatabase } from './db/connect';
+import { createDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/types';
 import { BackgroundTasks } from './lib/background';
@@ -168,10 +168,8 @@ async function createServer(
     ? await createS3Storage(config.s3)
     : createLocalStorage(path.join(config.dataDir, 'storage'));
   const media = createMediaSigner(secret, config.mediaUrlTtlSeconds);
-  const replayableDb = createReplayableDatabase(config, db);
   const ctx: AppContext = {
     db,
-    replayableDb,
     config,
     accessTokens: app.accessTokens,
     mailer,
@@ -186,7 +184,6 @@ async function createServer(
     await background.drain();
     mailer.close();
     storage.close?.();
-    if (replayableDb !== db) await replayableDb.destroy();
     await db.destroy();
   });
 

@@ -11,8 +11,6 @@ import type { Storage } from './adapters/storage';
 /** What services need from the running app; built once in app.ts. */
 export interface AppContext {
   db: Kysely<Database>;
-  /** For an upload's parts and binding only, writes a device makes again when lost (`createReplayableDatabase`). */
-  replayableDb: Kysely<Database>;
   config: Config;
   accessTokens: AccessTokens;
   mailer: Mailer;

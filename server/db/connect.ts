@@ -26,7 +26,21 @@ export interface DatabaseTarget {
 }
 
 export function createDatabase(target: DatabaseTarget): Kysely<Database> {
-  if (target.databaseUrl) return postgresDatabase(target, target.databasePoolSize ?? 20);
+  if (target.databaseUrl) {
+    const { databaseUrl, databasePoolSize: poolSize = 20, databasePreparedStatements: named = true } = target;
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({
+        // The driver loads only where PostgreSQL is used (7 MB of a SQLite server's memory).
+        pool: async () => {
+          const { default: pg } = await import('pg');
+          // COUNT(*) and BIGINT come back as strings; every count here fits a JS number.
+          pg.types.setTypeParser(20, (v) => Number(v));
+          const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+          return named ? withNamedStatements(pool) : pool;
+        },
+      }),
+    });
+  }
   ensurePrivateDir(target.dataDir);
   const file = path.join(target.dataDir, 'ustno.sqlite');
   // SQLite creates its -wal, -shm and journal files with the database file's mode: a database
@@ -39,38 +53,6 @@ export function createDatabase(target: DatabaseTarget): Kysely<Database> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-}
-
-function postgresDatabase(target: DatabaseTarget, poolSize: number, settings?: string): Kysely<Database> {
-  const { databaseUrl, databasePreparedStatements: named = true } = target;
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({
-      // The driver loads only where PostgreSQL is used (7 MB of a SQLite server's memory).
-      pool: async () => {
-        const { default: pg } = await import('pg');
-        // COUNT(*) and BIGINT come back as strings; every count here fits a JS number.
-        pg.types.setTypeParser(20, (v) => Number(v));
-        const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: settings });
-        return named ? withNamedStatements(pool) : pool;
-      },
-    }),
-  });
-}
-
-/**
- * The database for writes a device makes again when they are lost: an upload's parts and whose
- * upload it is (the device keeps every byte until its recording is confirmed, and a part the
- * server no longer knows is sent again). On PostgreSQL a pool of its own whose commits do not
- * wait for the disk (`synchronous_commit = off`: a crash may lose the last fraction of a second
- * of them, always the latest, never one before another; a durable commit on `db` flushes them
- * too). Under a class's burst, a disk flush for every part was a tenth of the time. SQLite's
- * commits already do not wait for it (`synchronous = NORMAL`): there it is `db` itself, and on
- * both the part's bytes in the staging file wait for the disk no more than these rows.
- */
-export function createReplayableDatabase(target: DatabaseTarget, db: Kysely<Database>): Kysely<Database> {
-  if (!target.databaseUrl) return db;
-  const poolSize = Math.max(2, Math.ceil((target.databasePoolSize ?? 20) / 2));
-  return postgresDatabase(target, poolSize, '-c synchronous_commit=off');
 }
 
 /** Compiled statements kept per SQL text (least recently used dropped first). */

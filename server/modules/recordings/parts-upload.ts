@@ -170,15 +170,15 @@ async function savePart(
   const now = nowIso();
   // A new part is the common case: one insert; the unique key says when it is not.
   try {
-    await parts.insertPart(ctx.replayableDb, { ...row, created_at: now });
+    await parts.insertPart(ctx.db, { ...row, created_at: now });
     return;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
-  const before = await parts.findPart(ctx.replayableDb, row.student_id, row.client_id, row.part);
+  const before = await parts.findPart(ctx.db, row.student_id, row.client_id, row.part);
   const replaced =
     before !== undefined &&
-    (await parts.replacePart(ctx.replayableDb, before.id, before, {
+    (await parts.replacePart(ctx.db, before.id, before, {
       size: row.size,
       storage_key: row.storage_key,
       byte_offset: row.byte_offset,
@@ -241,7 +241,7 @@ export async function putUploadPart(
     opens &&
     (await parts.otherOpenUploads(ctx.db, studentId, clientId)) >= ctx.config.studentOpenUploadsMax
   ) {
-    if (await parts.deletePartAt(ctx.replayableDb, studentId, clientId, part, stored)) {
+    if (await parts.deletePartAt(ctx.db, studentId, clientId, part, stored)) {
       await dropStored(ctx, stored);
       // The staging object goes with the upload's last part.
       if (stored.byte_offset !== null && !(await parts.hasParts(ctx.db, studentId, clientId))) {
@@ -286,7 +286,7 @@ async function adoptStaged(
 ): Promise<StageOutcome> {
   const stored = await ctx.storage.stat(key);
   if (stored === null || stored.size < size) {
-    const keys = await parts.deleteParts(ctx.replayableDb, studentId, clientId);
+    const keys = await parts.deleteParts(ctx.db, studentId, clientId);
     await Promise.all([...new Set([...keys, key])].map((k) => ctx.storage.delete(k)));
     throw conflictMessage(RECORDING_TEXT.partsMissing);
   }
@@ -331,9 +331,9 @@ async function assembleParts(
  * from now on); a missing object is no error.
  */
 async function discardParts(ctx: AppContext, studentId: number, clientId: string): Promise<void> {
-  const keys = await parts.deleteParts(ctx.replayableDb, studentId, clientId);
+  const keys = await parts.deleteParts(ctx.db, studentId, clientId);
   await Promise.all(keys.map((key) => ctx.storage.delete(key)));
-  await parts.unbindUpload(ctx.replayableDb, clientId, studentId);
+  await parts.unbindUpload(ctx.db, clientId, studentId);
 }
 
 /**

@@ -93,7 +93,7 @@ export async function claimKnownUpload(
     return true;
   }
   const owner =
-    known.owner ?? (await bindUpload(ctx.replayableDb, clientId, studentId, nowIso(), known.owner === null));
+    known.owner ?? (await bindUpload(ctx.db, clientId, studentId, nowIso(), known.owner === null));
   if (owner !== studentId) throw conflictMessage(RECORDING_TEXT.uploadOfAnotherStudent);
   return false;
 }
