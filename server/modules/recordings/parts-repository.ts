@@ -55,16 +55,7 @@ export async function uploadToComplete(
     .execute();
   if (rows.length === 0) return { parts: [] };
   return {
-    parts: rows.map((r) => ({
-      id: r.id,
-      student_id: r.student_id,
-      client_id: r.client_id,
-      part: r.part,
-      size: r.size,
-      storage_key: r.storage_key,
-      byte_offset: r.byte_offset,
-      created_at: r.created_at,
-    })),
+    parts: rows.map(({ recording_student: _recording, owner: _owner, ...part }) => part),
     recordingStudent: rows[0].recording_student ?? null,
     owner: rows[0].owner ?? null,
   };

@@ -351,11 +351,11 @@ export async function completePartsUpload(
   const upload = await parts.uploadToComplete(ctx.db, studentId, clientId);
   // Read with the parts that no recording holds the clientId: the first look is spared (a look
   // after a failed creation, for the request that won a race, still asks).
-  let readUnheld = upload.recordingStudent === null;
+  let knownNoRecording = upload.recordingStudent === null;
   const row = await createOnce(
     async () => {
-      if (!readUnheld) return findOwnRecording(ctx, studentId, clientId);
-      readUnheld = false;
+      if (!knownNoRecording) return findOwnRecording(ctx, studentId, clientId);
+      knownNoRecording = false;
       return undefined;
     },
     async () => {
