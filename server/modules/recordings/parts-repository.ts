@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { Db, UploadPartsTable } from '../../db/types';
+import { expressionBuilder, type Selectable } from 'kysely';
+import type { Database, Db, UploadPartsTable } from '../../db/types';
 import type { AccountState } from '../../plugins/auth';
 import { accountStateColumns, accountStateOf } from '../auth';
 
@@ -14,6 +14,23 @@ export async function listParts(db: Db, studentId: number, clientId: string): Pr
     .where('client_id', '=', clientId)
     .orderBy('part')
     .execute();
+}
+
+/** Whose recording holds the clientId, and whom it is bound to: read beside an upload's parts. */
+function clientIdHolderColumns(clientId: string) {
+  const eb = expressionBuilder<Database, never>();
+  return [
+    eb
+      .selectFrom('recordings')
+      .select('recordings.student_id')
+      .where('recordings.client_id', '=', clientId)
+      .as('recording_student'),
+    eb
+      .selectFrom('upload_owners')
+      .select('upload_owners.student_id')
+      .where('upload_owners.client_id', '=', clientId)
+      .as('owner'),
+  ] as const;
 }
 
 /** An upload about to be completed: its parts, and whose its clientId is, as one statement reads them. */
@@ -37,18 +54,7 @@ export async function uploadToComplete(
   const rows = await db
     .selectFrom('upload_parts')
     .selectAll('upload_parts')
-    .select((eb) => [
-      eb
-        .selectFrom('recordings')
-        .select('recordings.student_id')
-        .where('recordings.client_id', '=', clientId)
-        .as('recording_student'),
-      eb
-        .selectFrom('upload_owners')
-        .select('upload_owners.student_id')
-        .where('upload_owners.client_id', '=', clientId)
-        .as('owner'),
-    ])
+    .select(clientIdHolderColumns(clientId))
     .where('student_id', '=', studentId)
     .where('client_id', '=', clientId)
     .orderBy('part')
@@ -137,16 +143,7 @@ export async function partState(
           .count<number | string>(eb.case().when(eb.not(thisUpload)).then(eb.ref('client_id')).end())
           .distinct()
           .as('other_uploads'),
-        eb
-          .selectFrom('recordings')
-          .select('recordings.student_id')
-          .where('recordings.client_id', '=', clientId)
-          .as('recording_student'),
-        eb
-          .selectFrom('upload_owners')
-          .select('upload_owners.student_id')
-          .where('upload_owners.client_id', '=', clientId)
-          .as('owner'),
+        ...clientIdHolderColumns(clientId),
         eb
           .selectFrom('recordings')
           .select((r) => r.fn.sum<number | string | null>('recordings.size').as('used'))
