@@ -5,12 +5,15 @@
  * makes it. When `create` fails and `find` now answers something, a concurrent request with the
  * same id won the race (the unique index refused this one, or the winner already cleaned up what
  * this one was reading): its result is the answer. Otherwise the failure stands.
+ * `knownAbsent`: the caller has just read that the id made nothing yet, so the first `find` is
+ * spared (the one after a failed `create` still runs).
  */
 export async function createOnce<T>(
   find: () => Promise<T | undefined>,
   create: () => Promise<T>,
+  knownAbsent = false,
 ): Promise<T> {
-  const earlier = await find();
+  const earlier = knownAbsent ? undefined : await find();
   if (earlier !== undefined) return earlier;
   try {
     return await create();

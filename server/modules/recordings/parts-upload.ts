@@ -349,15 +349,8 @@ export async function completePartsUpload(
   arrival: Date,
 ): Promise<RecordingUploadResult> {
   const upload = await parts.uploadToComplete(ctx.db, studentId, clientId);
-  // Read with the parts that no recording holds the clientId: the first look is spared (a look
-  // after a failed creation, for the request that won a race, still asks).
-  let knownNoRecording = upload.recordingStudent === null;
   const row = await createOnce(
-    async () => {
-      if (!knownNoRecording) return findOwnRecording(ctx, studentId, clientId);
-      knownNoRecording = false;
-      return undefined;
-    },
+    () => findOwnRecording(ctx, studentId, clientId),
     async () => {
       // Another account's upload is never joined into this student's recording. No recording
       // holds the clientId (just looked up): only its binding is left to check.
@@ -369,6 +362,8 @@ export async function completePartsUpload(
         storeRecording(ctx, studentId, clientId, body, staged, target, arrival),
       );
     },
+    // Read with the parts: no recording holds the clientId.
+    upload.recordingStudent === null,
   ).catch(async (err: unknown) => {
     // A refusal for good shows on the exam's progress view.
     await noteRefusedUpload(ctx, err, {

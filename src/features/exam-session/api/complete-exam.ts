@@ -145,8 +145,8 @@ export function recordingTransport(
  * The recording kind: sends one recording in parts with its duration, task and question starts,
  * peaks and clocks (asks the server which parts it holds, unless no send of it ever began, sends
  * the rest, then completes; a dropped connection resumes). Every request goes under the
- * recorder's session and stops with the engine's signal. The device copy is removed only after the server confirmed it; a repeat
- * is harmless, the server makes one recording per clientId.
+ * recorder's session and stops with the engine's signal. The device copy is removed only after
+ * the server confirmed it; a repeat is harmless, the server makes one recording per clientId.
  */
 export const recordingKind: OutboxKindDef<'recording'> = {
   kind: 'recording',
