@@ -224,3 +224,17 @@ export async function comeBackLater(page: Page, ms: number): Promise<void> {
     window.dispatchEvent(new Event('focus'));
   });
 }
+
+/**
+ * Where the browser says a response came from (`Network.responseReceived`): `cache` when it read
+ * it from the worker's cache by the worker's static route (sw/sw.ts) without running the worker,
+ * `fetch-event` when the worker's script answered it, else `network`.
+ */
+export function responseSource(response: {
+  fromServiceWorker?: boolean;
+  serviceWorkerRouterInfo?: { actualSourceType?: string };
+}): string {
+  const routed = response.serviceWorkerRouterInfo?.actualSourceType;
+  if (routed) return routed;
+  return response.fromServiceWorker ? 'fetch-event' : 'network';
+}
