@@ -4,7 +4,8 @@
  * a low-end phone (CPU slowed 4×, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip). Goals: the
  * first open, nothing cached, ≤ 5 s; with the app precached by its service worker ≤ 1.5 s.
  *
- * Runs the real server on the current dist/ (tests/e2e/support/server.ts) and Debian's Chromium.
+ * Runs the real server on the current dist/ (tests/e2e/support/server.ts) and Debian's Chromium,
+ * and prints how fast that Chromium is (Lighthouse's BenchmarkIndex, unthrottled and slowed).
  * The student signs in unthrottled first (a session from an earlier day); then:
  * - first open: no service worker, the browser's cache emptied and disabled, so every file of
  *   the route comes over the slow link;
@@ -251,11 +252,66 @@ const rows = (open: string, opens: Open[], goal: number, scripts: string) =>
     scripts,
   ]);
 
+/**
+ * How fast this machine's Chromium is, by Lighthouse's BenchmarkIndex (the workload DevTools
+ * calibrates its CPU presets with: strings built for half the time, arrays copied for the other
+ * half, each counted per second and divided by ten). Plain source text, as `pageMeasure`.
+ */
+const BENCHMARK_INDEX = `(() => {
+  const half = 500;
+  let start = Date.now();
+  let built = 0;
+  while (Date.now() - start < half) {
+    let text = '';
+    for (let i = 0; i < 10000; i++) text += 'a';
+    if (text.length === 1) throw new Error('never');
+    built++;
+  }
+  const strings = built / 10 / ((Date.now() - start) / 1000);
+  const a = [];
+  const b = [];
+  for (let i = 0; i < 100000; i++) a[i] = b[i] = i;
+  start = Date.now();
+  let copied = 0;
+  while (copied % 10 !== 0 || Date.now() - start < half) {
+    const from = copied % 2 === 0 ? a : b;
+    const to = copied % 2 === 0 ? b : a;
+    for (let i = 0; i < from.length; i++) to[i] = from[i];
+    copied++;
+  }
+  const copies = copied / 10 / ((Date.now() - start) / 1000);
+  return Math.round((strings + copies) / 2);
+})()`;
+
+/** DevTools' calibrated "low-tier mobile" preset aims at this BenchmarkIndex (a Moto G Power). */
+const LOW_TIER_INDEX = 264;
+
+/** The median BenchmarkIndex of three runs in a blank page at each CPU rate (the first run warms up). */
+async function benchmarkIndex(browser: Browser, rates: number[]): Promise<number[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.evaluate(BENCHMARK_INDEX);
+    const indexes: number[] = [];
+    for (const rate of rates) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const runs: number[] = [];
+      for (let i = 0; i < 3; i++) runs.push((await page.evaluate(BENCHMARK_INDEX)) as number);
+      indexes.push(median(runs));
+    }
+    return indexes;
+  } finally {
+    await context.close();
+  }
+}
+
 const admin = { username: 'bench-admin', password: 'Bench-admin-pass-1' };
 const server = await startServer(admin);
 const browser = await launchBrowser();
 try {
   const setup = await setupReviewExam(server.baseUrl, `${Date.now().toString(36)}`);
+  const [hostIndex, phoneIndex] = await benchmarkIndex(browser, [1, PHONE.cpuSlowdown]);
   const first: Open[] = [];
   const precached: Open[] = [];
   const stopped: Open[] = [];
@@ -283,6 +339,10 @@ try {
         ...rows('app precached, its worker stopped', stopped, GOAL_PRECACHED_MS, sourcesOf(stopped[0])),
       ],
     ),
+  );
+  console.log(
+    `\nThis machine's Chromium: BenchmarkIndex ${hostIndex}, ${phoneIndex} at ${PHONE.cpuSlowdown}× slower ` +
+      `(DevTools' calibrated low-tier phone: ${LOW_TIER_INDEX}; higher is faster).`,
   );
 } finally {
   await browser.close();
