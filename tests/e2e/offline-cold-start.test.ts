@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { responseSource, savedOnDevice, waitForServiceWorker } from './support/device';
+import { savedOnDevice, waitForServiceWorker, watchResponseSources } from './support/device';
 import { setupE2e, uid } from './support/e2e';
 import { leaveEndScreen, startExamFromItsPage } from './support/exam-runs';
 import { recordWebm, type ReviewSetup, setupReviewExam, uploadRecording } from './support/review-fixtures';
@@ -48,19 +48,6 @@ async function openAll(page: Page, screens: Screen[]): Promise<void> {
       throw new Error(`${screen.path} did not render from the device: ${String(error)}`);
     }
   }
-}
-
-/** From now on, where each of the app's files (/assets/) the page loads came from (`responseSource`). */
-async function watchAssetSources(page: Page): Promise<Map<string, string>> {
-  const cdp = await page.context().newCDPSession(page);
-  const sources = new Map<string, string>();
-  cdp.on('Network.responseReceived', ({ response }) => {
-    const { pathname } = new URL(response.url);
-    if (!pathname.startsWith('/assets/')) return;
-    sources.set(pathname, responseSource(response));
-  });
-  await cdp.send('Network.enable');
-  return sources;
 }
 
 const recordingsOf = async (setup: ReviewSetup): Promise<Array<{ id: number }>> => {
@@ -125,11 +112,14 @@ scenario('offline that survives cold starts: two offline cold starts in a row', 
   }) => {
     await context.setOffline(true);
     current = await coldStart(context);
-    const sources = await watchAssetSources(current);
+    const cdp = await context.newCDPSession(current);
+    const received = watchResponseSources(cdp);
+    await cdp.send('Network.enable');
     await openAll(current, screens);
     // The app's code came from the device without the worker's script answering each file.
-    expect(sources.size).toBeGreaterThan(10);
-    expect([...sources].filter(([, source]) => source !== 'cache')).toEqual([]);
+    const files = received.filter((r) => r.pathname.startsWith('/assets/'));
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.filter((r) => r.source !== 'cache')).toEqual([]);
   });
 
   test('offline, the exam is taken and returns to its page', async () => {

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { LOCAL_DB_NAME } from '@/lib/local-db';
 import { MEDIA_CACHE } from '@/lib/media-cache';
 import { queryCacheKey, UNATTRIBUTED_KEY } from '@/lib/query-persister';
@@ -237,4 +237,22 @@ export function responseSource(response: {
   const routed = response.serviceWorkerRouterInfo?.actualSourceType;
   if (routed) return routed;
   return response.fromServiceWorker ? 'fetch-event' : 'network';
+}
+
+/** A response the page received: the path it was for and where it came from (`responseSource`). */
+export interface ReceivedResponse {
+  pathname: string;
+  source: string;
+}
+
+/**
+ * From now on, every response of the page of `cdp` (whose Network domain must be enabled), in
+ * the order they came; the list returned fills as they do.
+ */
+export function watchResponseSources(cdp: CDPSession): ReceivedResponse[] {
+  const received: ReceivedResponse[] = [];
+  cdp.on('Network.responseReceived', ({ response }) => {
+    received.push({ pathname: new URL(response.url).pathname, source: responseSource(response) });
+  });
+  return received;
 }
