@@ -14,7 +14,7 @@ import { createDatabase } from '../server/db/connect';
 import { createAccessTokens } from '../server/plugins/auth';
 import { searchColumn } from '../src/shared/search-text';
 import type { EventsCommand, LatencyOutcome, OpenOutcome } from './lib/events-client';
-import { fixed, mark, table } from './lib/report';
+import { fixed, mark, median, table } from './lib/report';
 import { examId, PER_TEACHER, seed, studentId, teacherId, variantId } from './lib/seed';
 import { ROOT, type Running, startProcess, startServer } from './lib/server';
 import { type DbKind, prepareTarget, type Target } from './lib/targets';
@@ -93,11 +93,6 @@ async function memoryWith(running: Running, streams: Array<{ url: string; token:
     client.kill();
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 export async function runEvents(kind: DbKind): Promise<void> {
   const target = await prepareTarget(kind);

@@ -36,7 +36,7 @@ import { waitForServiceWorker, watchResponseSources } from '../tests/e2e/support
 import { DIST_DIR } from '../tests/e2e/support/paths';
 import { setupReviewExam, type ReviewSetup } from '../tests/e2e/support/review-fixtures';
 import { startServer } from '../tests/e2e/support/server';
-import { mark, table } from './lib/report';
+import { mark, median, table } from './lib/report';
 
 const RUNS = Number(process.env.BENCH_EXAM_OPEN_RUNS ?? 3);
 const TRACE = process.env.BENCH_EXAM_OPEN_TRACE === '1';
@@ -58,7 +58,7 @@ interface Open {
   sources: Map<string, number>;
 }
 
-/** Where a script came from, in words (see `responseSource`, tests/e2e/support/device.ts). */
+/** Where a script came from, in words (see `watchResponseSources`). */
 const SOURCE_NAMES: Record<string, string> = {
   cache: "the worker's cache, read by the browser (a static route)",
   'fetch-event': "the worker's fetch event",
@@ -249,11 +249,6 @@ async function precachedOpen(
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const spread = (values: number[]) =>
   `${Math.round(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
 

@@ -22,6 +22,7 @@ import { launchBrowser } from '../tests/e2e/support/browser';
 import { CHROMIUM_PATH, DIST_DIR, ROOT } from '../tests/e2e/support/paths';
 import { type ReviewSetup, setupReviewExam } from '../tests/e2e/support/review-fixtures';
 import { type RunningServer, startServer } from '../tests/e2e/support/server';
+import { median } from './lib/report';
 
 /** Speaking time of each of the exam's two tasks (setupReviewExam makes two): 2 × 30 s = 1 min. */
 const TASK_SECONDS = Number(process.env.BENCH_TASK_SECONDS ?? 30);
@@ -36,11 +37,6 @@ const MB = 1024 * 1024;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const ms = (x: number) => `${Math.round(x)} ms`;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 

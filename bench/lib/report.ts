@@ -11,6 +11,13 @@ export const fixed = (n: number, digits = 0) => n.toFixed(digits);
 
 export const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
+/** The middle value, or the mean of the two middle ones for an even count. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 export interface Tokens {
   access_token: string;
 }

@@ -230,7 +230,7 @@ export async function comeBackLater(page: Page, ms: number): Promise<void> {
  * it from the worker's cache by the worker's static route (sw/sw.ts) without running the worker,
  * `fetch-event` when the worker's script answered it, else `network`.
  */
-export function responseSource(response: {
+function responseSource(response: {
   fromServiceWorker?: boolean;
   serviceWorkerRouterInfo?: { actualSourceType?: string };
 }): string {
