@@ -127,12 +127,18 @@ async function openSession(page: Page, setup: ReviewSetup, cdp: CDPSession, name
   }
   await page.addInitScript({ content: pageMeasure(setup.variantName) });
   const began = performance.now();
+  const beganAt = Date.now();
   // BENCH_EXAM_OPEN_TRACE=1: each request's end, from the navigation (where the time goes).
   if (TRACE) {
     page.on('requestfinished', (request) => {
       const at = Math.round(performance.now() - began);
       const from = request.serviceWorker() ? 'worker' : 'page';
-      console.log(`  ${String(at).padStart(6)} ms ${from} ${new URL(request.url()).pathname}`);
+      const timing = request.timing();
+      const sent = Math.round(timing.startTime - beganAt);
+      const waited = Math.round(timing.responseStart);
+      console.log(
+        `  ${String(at).padStart(6)} ms ${from} ${new URL(request.url()).pathname} (sent at ${sent} ms, answer began ${waited} ms after)`,
+      );
     });
   }
   await page.goto(`/student/exams/${setup.examId}/session`, { waitUntil: 'commit', timeout: 120_000 });

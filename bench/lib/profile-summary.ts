@@ -1,6 +1,7 @@
 /**
  * Where a CPU profile's time went: self time by function and by package (or server file).
- * `node --import tsx bench/lib/profile-summary.ts <file.cpuprofile> [top]`
+ * `node --import tsx bench/lib/profile-summary.ts <file.cpuprofile> [top] [--timeline ms]`
+ * With `--timeline`, also when: self time by package or file in slices of that many ms.
  */
 import { readFileSync } from 'node:fs';
 
@@ -15,8 +16,11 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const profile = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Profile;
-const top = Number(process.argv[3] ?? 25);
+const args = process.argv.slice(2);
+const timelineAt = args.indexOf('--timeline');
+const sliceMs = timelineAt >= 0 ? Number(args.splice(timelineAt, 2)[1] ?? 50) : null;
+const profile = JSON.parse(readFileSync(args[0]!, 'utf8')) as Profile;
+const top = Number(args[1] ?? 25);
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfUs = new Map<number, number>();
 profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
@@ -31,13 +35,17 @@ function owner(url: string): string {
   return url.startsWith('node:') ? url : url.replace(/^.*\//, '');
 }
 
+function ownerOf(callFrame: ProfileNode['callFrame']): string {
+  return callFrame.url ? owner(callFrame.url) : callFrame.functionName || '(native)';
+}
+
 const byFunction = new Map<string, number>();
 const byOwner = new Map<string, number>();
 for (const [id, us] of selfUs) {
   const { callFrame } = byId.get(id)!;
   const fn = `${callFrame.functionName || '(anonymous)'} ${owner(callFrame.url)}:${callFrame.lineNumber + 1}`;
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
-  const o = callFrame.url ? owner(callFrame.url) : callFrame.functionName || '(native)';
+  const o = ownerOf(callFrame);
   byOwner.set(o, (byOwner.get(o) ?? 0) + us);
 }
 const print = (title: string, map: Map<string, number>) => {
@@ -49,3 +57,25 @@ const print = (title: string, map: Map<string, number>) => {
 console.log(`total ${(total / 1e6).toFixed(1)} s sampled`);
 print('self time by package or file', byOwner);
 print('self time by function', byFunction);
+
+if (sliceMs !== null) {
+  // Samples in order: each one's time is the sum of the deltas before it.
+  const slices = new Map<number, Map<string, number>>();
+  let atUs = 0;
+  profile.samples.forEach((id, i) => {
+    const us = profile.timeDeltas[i] ?? 0;
+    atUs += us;
+    const slice = Math.floor(atUs / 1000 / sliceMs);
+    const owners = slices.get(slice) ?? new Map<string, number>();
+    const o = ownerOf(byId.get(id)!.callFrame);
+    owners.set(o, (owners.get(o) ?? 0) + us);
+    slices.set(slice, owners);
+  });
+  console.log(`\nself time by package or file, ms, in slices of ${sliceMs} ms from the profile's start`);
+  for (const [slice, owners] of [...slices].sort((a, b) => a[0] - b[0])) {
+    const busiest = [...owners].sort((a, b) => b[1] - a[1]).slice(0, 4);
+    console.log(
+      `${String(slice * sliceMs).padStart(6)}  ${busiest.map(([o, us]) => `${o} ${Math.round(us / 1000)}`).join(', ')}`,
+    );
+  }
+}
