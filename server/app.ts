@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { ERROR_TEXT } from '../src/shared/messages';
 import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
-import { createDatabase } from './db/connect';
+import { commitFlusher, createDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/types';
 import { BackgroundTasks } from './lib/background';
@@ -21,6 +21,7 @@ import { redactUrl } from './lib/redact';
 import { resolveJwtSecret } from './lib/settings';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
+import { durableAnswersPlugin } from './plugins/durable-answers';
 import { createMailer } from './adapters/mail';
 import { createS3Storage } from './adapters/s3-storage';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -177,8 +178,10 @@ async function createServer(
     log: app.log,
     storage,
     media,
+    flushCommits: commitFlusher(config),
   };
   app.decorate('ctx', ctx);
+  await app.register(durableAnswersPlugin);
 
   app.addHook('onClose', async () => {
     await background.drain();

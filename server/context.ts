@@ -20,6 +20,8 @@ export interface AppContext {
   storage: Storage;
   /** Signs and checks the expiring addresses of stored media. */
   media: MediaSigner;
+  /** The commits so far on the disk (`commitFlusher`): awaited before a write's answer goes. */
+  flushCommits: () => Promise<void>;
 }
 
 declare module 'fastify' {

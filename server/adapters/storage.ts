@@ -174,6 +174,37 @@ async function inFolder<T>(target: string, make: () => Promise<T>): Promise<T> {
   return make();
 }
 
+/** What opening or flushing a folder answers where the system does not allow it. */
+const CANNOT_OPEN_FOLDER = new Set(['EISDIR', 'EPERM', 'EACCES', 'EINVAL', 'ENOTSUP']);
+
+/**
+ * The file's bytes, then its name in its folder, on the disk: an object becomes a recording whose
+ * device then deletes its own copy, so it must survive the machine crashing right after.
+ */
+async function flushToDisk(file: string): Promise<void> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  let folder: fsp.FileHandle;
+  try {
+    folder = await fsp.open(path.dirname(file), 'r');
+  } catch (err) {
+    // Where a folder cannot be opened (Windows) its entry is the file system's to keep.
+    if (CANNOT_OPEN_FOLDER.has((err as NodeJS.ErrnoException).code ?? '')) return;
+    throw err;
+  }
+  try {
+    await folder.sync();
+  } catch (err) {
+    if (!CANNOT_OPEN_FOLDER.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+  } finally {
+    await folder.close();
+  }
+}
+
 /** Objects as files under `root`, two-level fan-out so no folder grows huge. */
 export function createLocalStorage(root: string): Storage {
   const fullPath = (key: string) => {
@@ -246,10 +277,14 @@ export function createLocalStorage(root: string): Storage {
       let ok = false;
       try {
         size = await writeChunks(handle, source, 0, maxBytes);
+        await handle.close();
+        await flushToDisk(target);
         ok = true;
       } finally {
-        await handle.close();
-        if (!ok) await fsp.rm(target, { force: true });
+        if (!ok) {
+          await handle.close().catch(() => undefined);
+          await fsp.rm(target, { force: true });
+        }
       }
       return { key, size };
     },
@@ -276,6 +311,8 @@ export function createLocalStorage(root: string): Storage {
       }
       try {
         await fsp.truncate(target, size);
+        // The staging file's writes were never flushed: the linked file is that same file.
+        await flushToDisk(target);
       } catch (err) {
         await fsp.rm(target, { force: true });
         throw err;

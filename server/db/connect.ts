@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -42,7 +43,7 @@ export function createDatabase(target: DatabaseTarget): Kysely<Database> {
     });
   }
   ensurePrivateDir(target.dataDir);
-  const file = path.join(target.dataDir, 'ustno.sqlite');
+  const file = sqliteFile(target.dataDir);
   // SQLite creates its -wal, -shm and journal files with the database file's mode: a database
   // created (or closed, as older versions left it) 0600 keeps all of them to the app's user.
   fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
@@ -53,6 +54,38 @@ export function createDatabase(target: DatabaseTarget): Kysely<Database> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'ustno.sqlite');
+}
+
+/**
+ * Makes the commits made so far survive an operating system crash or a power cut: an answer the
+ * device deletes its own copy after (a recording confirmed) must be on the disk before it goes.
+ * SQLite runs `synchronous = NORMAL`: a commit reaches the WAL file but waits for no disk flush
+ * (fast, and an app crash loses nothing); the WAL file is flushed here, by the file system's
+ * threads, off the event loop (a checkpoint flushes the WAL before it copies and empties it, so
+ * a commit it took is on the disk already). PostgreSQL's commits wait for the disk themselves.
+ */
+export function commitFlusher(target: DatabaseTarget): () => Promise<void> {
+  if (target.databaseUrl) return () => Promise.resolve();
+  const wal = `${sqliteFile(target.dataDir)}-wal`;
+  return async () => {
+    let handle: fsp.FileHandle;
+    try {
+      handle = await fsp.open(wal, 'r');
+    } catch (err) {
+      // No WAL file: the last connection checkpointed and removed it, so all is in the database.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  };
 }
 
 /** Compiled statements kept per SQL text (least recently used dropped first). */

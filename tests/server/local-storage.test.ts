@@ -136,6 +136,72 @@ describe('local storage: writing in place and linking', () => {
     expect((await bytesOf(linked.key)).toString()).toBe('recording');
   });
 
+  /** The prototype of every FileHandle (where `datasync` and `sync` live). */
+  async function fileHandles(): Promise<fsp.FileHandle> {
+    const probe = await fsp.open(path.join(root, 'probe'), 'w');
+    await probe.close();
+    return Object.getPrototypeOf(probe) as fsp.FileHandle;
+  }
+
+  /** What is flushed to the disk from now on, in order: `datasync <path>` or `sync <path>`. */
+  async function watchFlushes(): Promise<string[]> {
+    const handles = await fileHandles();
+    const open = fsp.open.bind(fsp);
+    const pathOf = new Map<number, string>();
+    vi.spyOn(fsp, 'open').mockImplementation(async (...args: Parameters<typeof fsp.open>) => {
+      const handle = await open(...args);
+      pathOf.set(handle.fd, String(args[0]));
+      return handle;
+    });
+    const flushed: string[] = [];
+    const note = (kind: string) =>
+      function (this: fsp.FileHandle) {
+        flushed.push(`${kind} ${pathOf.get(this.fd) ?? '?'}`);
+        return Promise.resolve();
+      };
+    vi.spyOn(handles, 'datasync').mockImplementation(note('datasync'));
+    vi.spyOn(handles, 'sync').mockImplementation(note('sync'));
+    return flushed;
+  }
+
+  it('puts an object on the disk, its bytes and then its name in its folder, before answering', async () => {
+    const flushed = await watchFlushes();
+    const stored = await storage.put(chunks(Buffer.from('voice')), {
+      prefix: 'voices',
+      maxBytes: 100,
+      contentType: 'audio/webm',
+    });
+    const file = path.join(root, ...stored.key.split('/'));
+    expect(flushed).toEqual([`datasync ${file}`, `sync ${path.dirname(file)}`]);
+    expect((await bytesOf(stored.key)).toString()).toBe('voice');
+  });
+
+  it('links a recording on the disk: the staging file’s bytes, never flushed as parts, and the new name', async () => {
+    const staging = namedKey('parts', `upload:6:${crypto.randomUUID()}`);
+    await storage.writeAt!(staging, 0, chunks(Buffer.from('recording+tail')), 100);
+    const flushed = await watchFlushes();
+    const linked = await storage.linkAs!(staging, { prefix: 'recordings', size: 9 });
+    const file = path.join(root, ...linked.key.split('/'));
+    expect(flushed).toEqual([`datasync ${file}`, `sync ${path.dirname(file)}`]);
+  });
+
+  it('refuses an object it could not flush, and leaves nothing of it', async () => {
+    await watchFlushes();
+    vi.spyOn(await fileHandles(), 'datasync').mockRejectedValueOnce(
+      Object.assign(new Error('I/O error'), { code: 'EIO' }),
+    );
+    await expect(
+      storage.put(chunks(Buffer.from('task image')), {
+        prefix: 'files',
+        maxBytes: 100,
+        contentType: 'image/png',
+      }),
+    ).rejects.toMatchObject({ code: 'EIO' });
+    const folders = await fsp.readdir(path.join(root, 'files'));
+    const left = (await Promise.all(folders.map((f) => fsp.readdir(path.join(root, 'files', f))))).flat();
+    expect(left).toEqual([]);
+  });
+
   it('copies where the file system has no hard links, and fails on anything else', async () => {
     const staging = namedKey('parts', `upload:4:${crypto.randomUUID()}`);
     await storage.writeAt!(staging, 0, chunks(Buffer.from('recording+tail')), 100);

@@ -164,7 +164,8 @@ export async function studentRecordingRoutes(app: FastifyInstance): Promise<void
     '/api/student/uploads/:clientId/parts/:part',
     {
       // Every part of every upload: its account is read with the part's state, in one statement.
-      config: { accountCheckedByHandler: true },
+      // Its answer does not wait for a disk flush: a part the server lost is sent again.
+      config: { accountCheckedByHandler: true, answersBeforeDiskFlush: true },
       preParsing: holdUploadSlot,
       schema: {
         tags,
