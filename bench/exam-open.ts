@@ -135,9 +135,11 @@ async function openSession(page: Page, setup: ReviewSetup, cdp: CDPSession, name
       const from = request.serviceWorker() ? 'worker' : 'page';
       const timing = request.timing();
       const sent = Math.round(timing.startTime - beganAt);
-      const waited = Math.round(timing.responseStart);
+      // -1 where the browser did not time it.
+      const answer =
+        timing.responseStart >= 0 ? `, answer began ${Math.round(timing.responseStart)} ms after` : '';
       console.log(
-        `  ${String(at).padStart(6)} ms ${from} ${new URL(request.url()).pathname} (sent at ${sent} ms, answer began ${waited} ms after)`,
+        `  ${String(at).padStart(6)} ms ${from} ${new URL(request.url()).pathname} (sent at ${sent} ms${answer})`,
       );
     });
   }

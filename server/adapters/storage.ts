@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { createDiskFlusher, errorCode, foldersMade } from '../lib/disk-flush';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files';
 
 /** The source outgrew the byte cap of `put`; the partial object is already gone. */
@@ -157,52 +158,27 @@ interface OpenFile {
 }
 
 function isMissing(err: unknown): boolean {
-  return (err as NodeJS.ErrnoException).code === 'ENOENT';
+  return errorCode(err) === 'ENOENT';
 }
 
 /**
  * Runs `make` (which creates `target`), making its folder first only when it is missing: folders
  * are made once, and a `mkdir` on every write cost a round trip to the file system's threads.
  */
-async function inFolder<T>(target: string, make: () => Promise<T>): Promise<T> {
+async function inFolder<T>(
+  target: string,
+  make: () => Promise<T>,
+  madeFolders?: (folders: string[]) => void,
+): Promise<T> {
   try {
     return await make();
   } catch (err) {
     if (!isMissing(err)) throw err;
   }
-  await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+  const dir = path.dirname(target);
+  const firstMade = await fsp.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  if (firstMade !== undefined) madeFolders?.(foldersMade(firstMade, dir));
   return make();
-}
-
-/** What opening or flushing a folder answers where the system does not allow it. */
-const CANNOT_OPEN_FOLDER = new Set(['EISDIR', 'EPERM', 'EACCES', 'EINVAL', 'ENOTSUP']);
-
-/**
- * The file's bytes, then its name in its folder, on the disk: an object becomes a recording whose
- * device then deletes its own copy, so it must survive the machine crashing right after.
- */
-async function flushToDisk(file: string): Promise<void> {
-  const handle = await fsp.open(file, 'r');
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-  let folder: fsp.FileHandle;
-  try {
-    folder = await fsp.open(path.dirname(file), 'r');
-  } catch (err) {
-    // Where a folder cannot be opened (Windows) its entry is the file system's to keep.
-    if (CANNOT_OPEN_FOLDER.has((err as NodeJS.ErrnoException).code ?? '')) return;
-    throw err;
-  }
-  try {
-    await folder.sync();
-  } catch (err) {
-    if (!CANNOT_OPEN_FOLDER.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
-  } finally {
-    await folder.close();
-  }
 }
 
 /** Objects as files under `root`, two-level fan-out so no folder grows huge. */
@@ -210,6 +186,21 @@ export function createLocalStorage(root: string): Storage {
   const fullPath = (key: string) => {
     assertKey(key);
     return path.join(root, ...key.split('/'));
+  };
+  const flusher = createDiskFlusher();
+  // Folders made whose entries are not yet flushed: with the next object flushed.
+  const unflushedFolders = new Set<string>();
+  const noteFolders = (folders: string[]) => folders.forEach((f) => unflushedFolders.add(f));
+  /**
+   * The object's bytes (through `handle`, or by opening the file), then its name in its folder and
+   * any folder made for it, on the disk: an object becomes a recording whose device then deletes
+   * its own copy, so it must survive the machine crashing right after.
+   */
+  const flushToDisk = async (file: string, handle?: fsp.FileHandle) => {
+    await (handle ? flusher.handle(handle) : flusher.file(file));
+    const folders = [...unflushedFolders, path.dirname(file)];
+    unflushedFolders.clear();
+    for (const folder of new Set(folders)) await flusher.folder(folder);
   };
   const openFiles = new Map<string, OpenFile>();
   // The open files no write uses now, the least recently written first.
@@ -228,7 +219,7 @@ export function createLocalStorage(root: string): Storage {
       // 'a' would ignore the position; 'r+' needs the file: create it when missing.
       const flags = fs.constants.O_RDWR | fs.constants.O_CREAT;
       const opened: OpenFile = {
-        handle: inFolder(target, () => fsp.open(target, flags, PRIVATE_FILE_MODE)),
+        handle: inFolder(target, () => fsp.open(target, flags, PRIVATE_FILE_MODE), noteFolders),
         users: 0,
       };
       openFiles.set(key, opened);
@@ -272,19 +263,18 @@ export function createLocalStorage(root: string): Storage {
     async put(source, { prefix, maxBytes }) {
       const key = newKey(prefix);
       const target = fullPath(key);
-      const handle = await inFolder(target, () => fsp.open(target, 'wx', PRIVATE_FILE_MODE));
+      const handle = await inFolder(target, () => fsp.open(target, 'wx', PRIVATE_FILE_MODE), noteFolders);
       let size = 0;
       let ok = false;
       try {
         size = await writeChunks(handle, source, 0, maxBytes);
-        await handle.close();
-        await flushToDisk(target);
+        // A part's bytes are the device's to send again until its upload completes, which
+        // flushes the recording it makes of them.
+        if (prefix !== 'parts') await flushToDisk(target, handle);
         ok = true;
       } finally {
-        if (!ok) {
-          await handle.close().catch(() => undefined);
-          await fsp.rm(target, { force: true });
-        }
+        await handle.close();
+        if (!ok) await fsp.rm(target, { force: true });
       }
       return { key, size };
     },
@@ -303,11 +293,11 @@ export function createLocalStorage(root: string): Storage {
       const linked = newKey(prefix);
       const target = fullPath(linked);
       try {
-        await inFolder(target, () => fsp.link(source, target));
+        await inFolder(target, () => fsp.link(source, target), noteFolders);
       } catch (err) {
         // A file system without hard links (FAT, some network shares): a copy, made by the kernel.
-        if (!CANNOT_LINK.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
-        await inFolder(target, () => fsp.copyFile(source, target, fs.constants.COPYFILE_EXCL));
+        if (!CANNOT_LINK.has(errorCode(err))) throw err;
+        await inFolder(target, () => fsp.copyFile(source, target, fs.constants.COPYFILE_EXCL), noteFolders);
       }
       try {
         await fsp.truncate(target, size);

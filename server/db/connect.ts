@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -13,6 +12,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import type { Pool, PoolClient } from 'pg';
+import { createDiskFlusher } from '../lib/disk-flush';
 import { closeExistingFile, ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/private-files';
 import type { Database } from './types';
 
@@ -71,20 +71,29 @@ function sqliteFile(dataDir: string): string {
 export function commitFlusher(target: DatabaseTarget): () => Promise<void> {
   if (target.databaseUrl) return () => Promise.resolve();
   const wal = `${sqliteFile(target.dataDir)}-wal`;
-  return async () => {
-    let handle: fsp.FileHandle;
-    try {
-      handle = await fsp.open(wal, 'r');
-    } catch (err) {
-      // No WAL file: the last connection checkpointed and removed it, so all is in the database.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw err;
-    }
-    try {
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
+  const flusher = createDiskFlusher();
+  // No WAL file: the last connection checkpointed and removed it, so all is in the database.
+  const flush = () => flusher.file(wal, { missingOk: true });
+  // Writes answered at once share flushes: one runs, and all that come meanwhile wait for the next
+  // (which starts after their commits), so a class's writes make two flushes at a time, not one each.
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const start = (): Promise<void> => {
+    const flushing = flush().finally(() => {
+      if (running === flushing) running = null;
+    });
+    running = flushing;
+    return flushing;
+  };
+  return () => {
+    if (running === null) return start();
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return start();
+      });
+    return next;
   };
 }
 

@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { PNG, uploadOne } from './helpers/authoring';
 import { outboxMails } from './helpers/mail';
-import { setupExam, uploadOk, webm, type ExamSetup } from './helpers/recordings';
+import { completeUpload, setupExam, uploadOk, webm, type ExamSetup } from './helpers/recordings';
 import {
   as,
   createPostgresDatabase,
@@ -82,21 +82,7 @@ describe.each(DATABASES)('V13.3.1 data at rest on %s', (kind) => {
       headers: { 'content-type': 'application/octet-stream' },
       payload: webm(4000),
     });
-    const completed = await as(
-      t.app,
-      s.student,
-    )({
-      method: 'POST',
-      url: `/api/student/uploads/${clientId}/complete`,
-      payload: {
-        examID: s.exam.id,
-        variantID: s.variant.id,
-        mime: 'audio/webm;codecs=opus',
-        duration: 10,
-        parts: parts.length,
-        size: audio.length,
-      },
-    });
+    const completed = await completeUpload(t.app, s, clientId, { parts: parts.length, size: audio.length });
     expect(completed.statusCode, completed.body).toBe(200);
     await t.app.inject({
       method: 'POST',

@@ -5,15 +5,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commitFlusher, createDatabase } from '../../server/db/connect';
-import { setupExam, webm, type ExamSetup } from './helpers/recordings';
+import { fileHandles } from './helpers/file-handles';
+import { completeUpload, setupExam, webm, type ExamSetup } from './helpers/recordings';
 import { as, createTestApp, DATABASES, type TestApp } from './helpers/test-app';
-
-/** The prototype of every FileHandle (where `datasync` lives). */
-async function fileHandles(dir: string): Promise<fsp.FileHandle> {
-  const probe = await fsp.open(path.join(dir, 'probe'), 'w');
-  await probe.close();
-  return Object.getPrototypeOf(probe) as fsp.FileHandle;
-}
 
 /** A device deletes what the server confirmed: the confirmation must outlive a crash of the machine. */
 describe.each(DATABASES)('a write answered once it is on the disk, on %s', (kind) => {
@@ -42,67 +36,76 @@ describe.each(DATABASES)('a write answered once it is on the disk, on %s', (kind
       headers: { 'content-type': 'application/octet-stream' },
     });
   const complete = (clientId: string, audio: Buffer) =>
-    as(
-      t.app,
-      s.student,
-    )({
-      method: 'POST',
-      url: `/api/student/uploads/${clientId}/complete`,
-      payload: {
-        examID: s.exam.id,
-        variantID: s.variant.id,
-        mime: 'audio/webm;codecs=opus',
-        duration: 3,
-        taskStarts: [0],
-        parts: 1,
-        size: audio.length,
-      },
-    });
+    completeUpload(t.app, s, clientId, { parts: 1, size: audio.length });
+
+  const status = (clientId: string) =>
+    as(t.app, s.student)({ method: 'GET', url: `/api/student/uploads/${clientId}` });
+  const ioError = () => Object.assign(new Error('I/O error'), { code: 'EIO' });
 
   it('confirms a recording only after its commit is flushed; a part and a read do not wait for a flush', async () => {
     const flush = vi.spyOn(t.app.ctx, 'flushCommits');
     const clientId = crypto.randomUUID();
     const audio = webm(40 * 1024);
     expect((await putPart(clientId, audio)).statusCode).toBe(200);
-    expect(
-      (await as(t.app, s.student)({ method: 'GET', url: `/api/student/uploads/${clientId}` })).statusCode,
-    ).toBe(200);
+    expect((await status(clientId)).statusCode).toBe(200);
     expect(flush).not.toHaveBeenCalled();
 
+    const events: string[] = [];
     let release!: () => void;
-    flush.mockImplementationOnce(() => new Promise<void>((resolve) => (release = resolve)));
-    let answered = false;
+    flush.mockImplementationOnce(() => {
+      events.push('flush begun');
+      return new Promise<void>((resolve) => {
+        release = () => {
+          events.push('flushed');
+          resolve();
+        };
+      });
+    });
     const confirmed = complete(clientId, audio).then((res) => {
-      answered = true;
+      events.push('answered');
       return res;
     });
-    await vi.waitFor(() => expect(flush).toHaveBeenCalledTimes(1));
-    // The recording is committed, but its answer waits for the flush.
+    await vi.waitFor(() => expect(events).toEqual(['flush begun']), { timeout: 10_000 });
+    // The recording is committed, its answer held: a hook that did not wait would answer now.
     const [row] = await t.app.ctx.db
       .selectFrom('recordings')
       .select('id')
       .where('client_id', '=', clientId)
       .execute();
     expect(row).toBeDefined();
-    expect(answered).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     release();
     const res = await confirmed;
+    expect(events).toEqual(['flush begun', 'flushed', 'answered']);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: row.id });
   });
 
-  it('answers a write that could not be flushed as a failure, never as confirmed', async () => {
-    vi.spyOn(t.app.ctx, 'flushCommits').mockRejectedValueOnce(
-      Object.assign(new Error('I/O error'), { code: 'EIO' }),
-    );
+  it('answers a write that could not be flushed as a failure, and shows its recording to no status call until flushed', async () => {
+    const flush = vi.spyOn(t.app.ctx, 'flushCommits');
     const clientId = crypto.randomUUID();
     const audio = webm(40 * 1024);
     expect((await putPart(clientId, audio)).statusCode).toBe(200);
-    const res = await complete(clientId, audio);
-    expect(res.statusCode).toBe(500);
-    // The device keeps its copy and sends again: the same recording is answered then.
+    flush.mockRejectedValueOnce(ioError());
+    expect((await complete(clientId, audio)).statusCode).toBe(500);
+    // The device then asks what the server holds: the recording is committed, not yet on the disk.
+    flush.mockRejectedValueOnce(ioError());
+    expect((await status(clientId)).statusCode).toBe(500);
+    const held = await status(clientId);
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json()).toMatchObject({ recordingId: expect.any(Number) });
+    expect(flush).toHaveBeenCalledTimes(3);
+    // A send that completes again answers the same recording.
     const again = await complete(clientId, audio);
     expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: held.json().recordingId });
+  });
+
+  it('does not wait for a flush to refuse: a refusal is never a confirmation', async () => {
+    const flush = vi.spyOn(t.app.ctx, 'flushCommits');
+    const res = await complete(crypto.randomUUID(), webm(1024));
+    expect(res.statusCode).toBe(409);
+    expect(flush).not.toHaveBeenCalled();
   });
 });
 
@@ -129,8 +132,35 @@ describe('the commits flushed to the disk', () => {
       const open = vi.spyOn(fsp, 'open');
       const datasync = vi.spyOn(handles, 'datasync');
       await commitFlusher(target)();
-      expect(open).toHaveBeenCalledWith(path.join(dir, 'ustno.sqlite-wal'), 'r');
+      expect(open).toHaveBeenCalledWith(path.join(dir, 'ustno.sqlite-wal'), 'r+');
       expect(datasync).toHaveBeenCalledTimes(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('SQLite: writes answered at once share flushes, each waiting for one begun after it asked', async () => {
+    const target = { databaseUrl: undefined, dataDir: dir };
+    const db = createDatabase(target);
+    try {
+      await sql`create table if not exists answers (id integer primary key)`.execute(db);
+      const flushes: (() => void)[] = [];
+      vi.spyOn(await fileHandles(dir), 'datasync').mockImplementation(
+        () => new Promise<void>((resolve) => flushes.push(resolve)),
+      );
+      const flush = commitFlusher(target);
+      const first = flush();
+      await vi.waitFor(() => expect(flushes).toHaveLength(1), { timeout: 10_000 });
+      let laterDone = 0;
+      const later = Array.from({ length: 5 }, () => flush().then(() => void (laterDone += 1)));
+      // The five asked while the first ran: its end is not theirs.
+      flushes[0]();
+      await first;
+      await vi.waitFor(() => expect(flushes).toHaveLength(2), { timeout: 10_000 });
+      expect(laterDone).toBe(0);
+      flushes[1]();
+      await Promise.all(later);
+      expect(flushes).toHaveLength(2);
     } finally {
       await db.destroy();
     }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalStorage, namedKey, StorageLimitError, type Storage } from '../../server/adapters/storage';
+import { fileHandles } from './helpers/file-handles';
 
 async function* chunks(...parts: Buffer[]): AsyncGenerator<Uint8Array> {
   for (const p of parts) yield p;
@@ -25,9 +26,9 @@ describe('local storage: writing in place and linking', () => {
     vi.restoreAllMocks();
   });
 
-  async function bytesOf(key: string): Promise<Buffer> {
+  async function bytesOf(key: string, from: Storage = storage): Promise<Buffer> {
     const read: Buffer[] = [];
-    for await (const c of storage.read(key)) read.push(c as Buffer);
+    for await (const c of from.read(key)) read.push(c as Buffer);
     return Buffer.concat(read);
   }
 
@@ -136,16 +137,9 @@ describe('local storage: writing in place and linking', () => {
     expect((await bytesOf(linked.key)).toString()).toBe('recording');
   });
 
-  /** The prototype of every FileHandle (where `datasync` and `sync` live). */
-  async function fileHandles(): Promise<fsp.FileHandle> {
-    const probe = await fsp.open(path.join(root, 'probe'), 'w');
-    await probe.close();
-    return Object.getPrototypeOf(probe) as fsp.FileHandle;
-  }
-
   /** What is flushed to the disk from now on, in order: `datasync <path>` or `sync <path>`. */
   async function watchFlushes(): Promise<string[]> {
-    const handles = await fileHandles();
+    const handles = await fileHandles(root);
     const open = fsp.open.bind(fsp);
     const pathOf = new Map<number, string>();
     vi.spyOn(fsp, 'open').mockImplementation(async (...args: Parameters<typeof fsp.open>) => {
@@ -164,42 +158,104 @@ describe('local storage: writing in place and linking', () => {
     return flushed;
   }
 
-  it('puts an object on the disk, its bytes and then its name in its folder, before answering', async () => {
+  /** A storage of its own, in a folder of its own: which folders it flushes is its alone. */
+  async function ownStorage(): Promise<{ own: Storage; dir: string }> {
+    const dir = await fsp.mkdtemp(path.join(root, 'own-'));
+    return { own: createLocalStorage(dir), dir };
+  }
+
+  it('puts an object on the disk before answering: its bytes, its name in its folder, and the folders made for it', async () => {
+    const { own, dir } = await ownStorage();
     const flushed = await watchFlushes();
-    const stored = await storage.put(chunks(Buffer.from('voice')), {
+    const stored = await own.put(chunks(Buffer.from('voice')), {
       prefix: 'voices',
       maxBytes: 100,
       contentType: 'audio/webm',
     });
-    const file = path.join(root, ...stored.key.split('/'));
-    expect(flushed).toEqual([`datasync ${file}`, `sync ${path.dirname(file)}`]);
-    expect((await bytesOf(stored.key)).toString()).toBe('voice');
+    const file = path.join(dir, ...stored.key.split('/'));
+    const folder = path.dirname(file);
+    expect(flushed).toEqual([
+      `datasync ${file}`,
+      `sync ${dir}`,
+      `sync ${folder}`,
+      `sync ${path.join(dir, 'voices')}`,
+    ]);
+    expect((await bytesOf(stored.key, own)).toString()).toBe('voice');
+    // The prefix's folder is there now: the next object flushes its own folder (and the prefix's
+    // only when its fan-out folder was new), never the root's again.
+    flushed.length = 0;
+    const next = await own.put(chunks(Buffer.from('again')), {
+      prefix: 'voices',
+      maxBytes: 100,
+      contentType: 'audio/webm',
+    });
+    const nextFile = path.join(dir, ...next.key.split('/'));
+    expect(flushed[0]).toBe(`datasync ${nextFile}`);
+    expect(flushed).toContain(`sync ${path.dirname(nextFile)}`);
+    expect(flushed).not.toContain(`sync ${dir}`);
+  });
+
+  it('leaves a part unflushed: the device sends it again until its upload completes', async () => {
+    const { own } = await ownStorage();
+    const flushed = await watchFlushes();
+    await own.put(chunks(Buffer.from('part')), { prefix: 'parts', maxBytes: 100, contentType: 'audio/webm' });
+    await own.writeAt!(
+      namedKey('parts', `upload:7:${crypto.randomUUID()}`),
+      0,
+      chunks(Buffer.from('part')),
+      4,
+    );
+    expect(flushed).toEqual([]);
   });
 
   it('links a recording on the disk: the staging file’s bytes, never flushed as parts, and the new name', async () => {
+    const { own, dir } = await ownStorage();
     const staging = namedKey('parts', `upload:6:${crypto.randomUUID()}`);
-    await storage.writeAt!(staging, 0, chunks(Buffer.from('recording+tail')), 100);
+    await own.writeAt!(staging, 0, chunks(Buffer.from('recording+tail')), 100);
     const flushed = await watchFlushes();
-    const linked = await storage.linkAs!(staging, { prefix: 'recordings', size: 9 });
-    const file = path.join(root, ...linked.key.split('/'));
-    expect(flushed).toEqual([`datasync ${file}`, `sync ${path.dirname(file)}`]);
+    const linked = await own.linkAs!(staging, { prefix: 'recordings', size: 9 });
+    const file = path.join(dir, ...linked.key.split('/'));
+    const stagingFolder = path.dirname(path.join(dir, ...staging.split('/')));
+    // The staging object's folders were made unflushed: they go with the first object flushed.
+    expect(flushed).toEqual([
+      `datasync ${file}`,
+      `sync ${dir}`,
+      `sync ${stagingFolder}`,
+      `sync ${path.join(dir, 'parts')}`,
+      `sync ${path.dirname(file)}`,
+      `sync ${path.join(dir, 'recordings')}`,
+    ]);
   });
 
-  it('refuses an object it could not flush, and leaves nothing of it', async () => {
+  it('refuses an object it could not flush, leaves nothing of it, and flushes nothing more until restarted', async () => {
+    const { own, dir } = await ownStorage();
     await watchFlushes();
-    vi.spyOn(await fileHandles(), 'datasync').mockRejectedValueOnce(
-      Object.assign(new Error('I/O error'), { code: 'EIO' }),
-    );
-    await expect(
-      storage.put(chunks(Buffer.from('task image')), {
+    const ioError = Object.assign(new Error('I/O error'), { code: 'EIO' });
+    vi.spyOn(await fileHandles(root), 'datasync').mockRejectedValueOnce(ioError);
+    const image = () =>
+      own.put(chunks(Buffer.from('task image')), {
         prefix: 'files',
         maxBytes: 100,
         contentType: 'image/png',
+      });
+    await expect(image()).rejects.toBe(ioError);
+    const left = async () => {
+      const folders = await fsp.readdir(path.join(dir, 'files'));
+      return (await Promise.all(folders.map((f) => fsp.readdir(path.join(dir, 'files', f))))).flat();
+    };
+    expect(await left()).toEqual([]);
+    // The kernel may have dropped the pages it could not write: a flush that now succeeds would
+    // confirm bytes that are not on the disk.
+    await expect(image()).rejects.toBe(ioError);
+    expect(await left()).toEqual([]);
+    // A restart (a new storage) flushes again.
+    await expect(
+      createLocalStorage(dir).put(chunks(Buffer.from('x')), {
+        prefix: 'files',
+        maxBytes: 1,
+        contentType: 'image/png',
       }),
-    ).rejects.toMatchObject({ code: 'EIO' });
-    const folders = await fsp.readdir(path.join(root, 'files'));
-    const left = (await Promise.all(folders.map((f) => fsp.readdir(path.join(root, 'files', f))))).flat();
-    expect(left).toEqual([]);
+    ).resolves.toMatchObject({ size: 1 });
   });
 
   it('copies where the file system has no hard links, and fails on anything else', async () => {

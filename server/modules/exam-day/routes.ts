@@ -135,6 +135,8 @@ export async function studentExamDayRoutes(app: FastifyInstance): Promise<void> 
   r.post(
     '/api/student/exam/:id/progress',
     {
+      // A courtesy every device sends at each step: one lost to a crash is the next one's to tell.
+      config: { answersBeforeDiskFlush: true },
       preHandler: reportLimit,
       schema: {
         tags,

@@ -50,6 +50,9 @@ export async function partsUploadStatus(
   clientId: string,
 ): Promise<UploadStatus> {
   const completed = await claimUpload(ctx, studentId, clientId);
+  // The device deletes its copy once it sees the recording: only once its commit is on the disk
+  // (a complete whose flush failed answered 500, and its device asks here next).
+  if (completed) await ctx.flushCommits();
   const held = await parts.listParts(ctx.db, studentId, clientId);
   return { parts: held.map((p) => ({ part: p.part, size: p.size })), recordingId: completed?.id ?? null };
 }

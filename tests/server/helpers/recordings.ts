@@ -121,3 +121,27 @@ export async function uploadOk(
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
+
+/** `POST /api/student/uploads/{clientId}/complete`: the upload's `parts` (of `size` bytes in all) become its recording. */
+export function completeUpload(
+  app: FastifyInstance,
+  s: Uploader,
+  clientId: string,
+  upload: { parts: number; size: number },
+): Promise<LightMyRequestResponse> {
+  return as(
+    app,
+    s.student,
+  )({
+    method: 'POST',
+    url: `/api/student/uploads/${clientId}/complete`,
+    payload: {
+      examID: s.exam.id,
+      variantID: s.variant.id,
+      mime: 'audio/webm;codecs=opus',
+      duration: 10,
+      parts: upload.parts,
+      size: upload.size,
+    },
+  });
+}
