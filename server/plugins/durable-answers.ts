@@ -14,10 +14,10 @@ declare module 'fastify' {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * A write's answer (a success) goes once what it committed is on the disk (`ctx.flushCommits`, the database's
- * `commitFlusher`): a device deletes what the server confirmed (a recording, a teacher's grade or
- * comment from the outbox), so a confirmed write must survive the server's machine crashing or
- * losing power right after.
+ * A write's successful answer goes once what it committed is on the disk (`ctx.flushCommits`, the
+ * database's `commitFlusher`): a device deletes what the server confirmed (a recording, a
+ * teacher's grade or comment from the outbox), so a confirmed write must survive the server's
+ * machine crashing or losing power right after.
  */
 export const durableAnswersPlugin = fp(
   async (app: FastifyInstance) => {
