@@ -164,11 +164,12 @@ function isMissing(err: unknown): boolean {
 /**
  * Runs `make` (which creates `target`), making its folder first only when it is missing: folders
  * are made once, and a `mkdir` on every write cost a round trip to the file system's threads.
+ * The folders it made go to `madeFolders`, whose new entries are then flushed with an object.
  */
 async function inFolder<T>(
   target: string,
   make: () => Promise<T>,
-  madeFolders?: (folders: string[]) => void,
+  madeFolders: (folders: string[]) => void,
 ): Promise<T> {
   try {
     return await make();
@@ -177,7 +178,7 @@ async function inFolder<T>(
   }
   const dir = path.dirname(target);
   const firstMade = await fsp.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  if (firstMade !== undefined) madeFolders?.(foldersMade(firstMade, dir));
+  if (firstMade !== undefined) madeFolders(foldersMade(firstMade, dir));
   return make();
 }
 

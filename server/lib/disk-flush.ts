@@ -66,13 +66,11 @@ export function createDiskFlusher(): DiskFlusher {
         throw err;
       }
       try {
-        await sticky(async () => {
-          try {
-            await h.sync();
-          } catch (err) {
+        await sticky(() =>
+          h.sync().catch((err: unknown) => {
             if (!CANNOT_FLUSH_FOLDER.has(errorCode(err))) throw err;
-          }
-        });
+          }),
+        );
       } finally {
         await h.close();
       }
